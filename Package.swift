@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TaskFlow",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "TaskFlow", targets: ["TaskFlow"]),
+        .executable(name: "taskflow", targets: ["taskflow"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .target(
+            name: "TaskFlow",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+        ),
+        .executableTarget(name: "taskflow", dependencies: ["TaskFlow"]),
+        .executableTarget(
+            name: "TaskFlowBenchmarks",
+            dependencies: ["TaskFlow"]
+        ),
+        .testTarget(name: "TaskFlowTests", dependencies: ["TaskFlow"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,40 @@
+/// Collects the children of a ``CompositeStep`` while its `build` closure runs. Each method adds
+/// one child, in order; nothing runs until the composite is performed.
+public final class CompositeBuilder<State: Sendable> {
+    private(set) var children: [CompositeStep<State>.Child] = []
+
+    init() {}
+
+    /// Adds a background step. `revert` receives what `apply` returned.
+    public func task<T: Sendable>(
+        title: String,
+        apply: @escaping @Sendable (TaskContext<State>) async throws -> T,
+        revert: (@Sendable (TaskContext<State>, T) async throws -> Void)? = nil
+    ) {
+        children.append { scope in _ = try await scope.task(title, apply: apply, revert: revert) }
+    }
+
+    /// Adds a synchronous foreground step, run on the main actor.
+    public func main<T: Sendable>(
+        title: String = "Main",
+        apply: @escaping @MainActor @Sendable () throws -> T,
+        revert: (@MainActor @Sendable (T) throws -> Void)? = nil
+    ) {
+        children.append { scope in _ = try await scope.main(title, apply: apply, revert: revert) }
+    }
+
+    /// Adds a nested group.
+    public func group(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows {
+        add(try .group(title: title, build))
+    }
+
+    /// Adds a nested sequence.
+    public func sequence(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows {
+        add(try .sequence(title: title, build))
+    }
+
+    /// Adds an existing description as a child.
+    public func add(_ composite: CompositeStep<State>) {
+        children.append { scope in try await scope.perform(composite) }
+    }
+}

@@ -1,0 +1,58 @@
+/// A reusable description of steps run together as one step: a **group** (children in
+/// parallel) or a **sequence** (children one after another). The description holds no run
+/// state, so it can be performed any number of times, in any flows of the same manager, and
+/// nested in other groups and sequences.
+///
+/// ```swift
+/// let upload = CompositeStep<Library>.group(title: "Upload media") { group in
+///     group.task(title: "photo 1", apply: { _ in try await upload(photo) }, revert: { _, _ in try await delete(photo) })
+///     group.sequence(title: "video") { seq in /* ... */ }
+/// }
+/// try await flow.perform(upload)
+/// ```
+///
+/// Semantics, as a step: a group starts every child at once; the first child error sets the
+/// siblings' ``TaskContext/isCancelled``, waits for all of them, reverts the children that
+/// completed (in reverse completion order) and rethrows that first error. A sequence runs its
+/// children in order and stops at the first error, reverting the completed ones last-first. A
+/// completed group or sequence is reverted as one unit during its flow's rollback.
+public struct CompositeStep<State: Sendable>: Sendable {
+    /// Parallel or serial.
+    public enum Mode: Sendable {
+        /// Children run in parallel.
+        case group
+        /// Children run one after another.
+        case sequence
+
+        var stepKind: StepKind { self == .group ? .group : .sequence }
+    }
+
+    typealias Child = @Sendable (StepScope<State>) async throws -> Void
+
+    /// The title shown for the whole group or sequence.
+    public let title: String
+    /// Parallel or serial.
+    public let mode: Mode
+    let children: [Child]
+
+    /// Describes a group: `build` adds the children, which will run in parallel.
+    public static func group(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows -> Self {
+        try CompositeStep(title: title, mode: .group, build)
+    }
+
+    /// Describes a sequence: `build` adds the children, which will run in the order added.
+    public static func sequence(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows -> Self {
+        try CompositeStep(title: title, mode: .sequence, build)
+    }
+
+    private init(title: String, mode: Mode, _ build: (CompositeBuilder<State>) throws -> Void) rethrows {
+        let builder = CompositeBuilder<State>()
+        try build(builder)
+        self.title = title
+        self.mode = mode
+        children = builder.children
+    }
+
+    /// How many direct children it has.
+    public var count: Int { children.count }
+}

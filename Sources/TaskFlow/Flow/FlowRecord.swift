@@ -1,0 +1,124 @@
+import Synchronization
+
+/// Everything the engine knows about one flow while it lives, independent of its state and
+/// value types: its status (the lifecycle state machine documented on ``FlowStatus``), its
+/// cancellation flag, its lock request, and — once completed — its undo log.
+///
+/// Every status change happens under `state` and is emitted there, so each flow's events are
+/// in the order its status really changed.
+final class FlowRecord: Sendable {
+    private struct Mutable {
+        var status: FlowStatus = .queued
+        /// The reverts of a completed write flow, kept while it is in the undo history.
+        var undoLog: [RevertEntry]?
+        var currentStep: StepInfo?
+        var progress: Double?
+    }
+
+    let info: FlowInfo
+    let hub: EventHub
+    let cancellation = CancellationScope()
+    let lockRequest: LockRequest
+    private let state = Mutex(Mutable())
+    private let stepCounter = Atomic<Int>(0)
+
+    init(info: FlowInfo, hub: EventHub) {
+        self.info = info
+        self.hub = hub
+        lockRequest = LockRequest(holder: info)
+    }
+
+    var status: FlowStatus { state.withLock { $0.status } }
+
+    func nextStepID() -> StepID {
+        StepID(stepCounter.add(1, ordering: .relaxed).newValue)
+    }
+
+    /// Moves to `status` and tells observers.
+    func transition(to status: FlowStatus) {
+        state.withLock { state in
+            state.status = status
+            hub.emit(.statusChanged(info.id, status))
+        }
+    }
+
+    /// The flow got the lock: it starts running unless it was cancelled meanwhile.
+    func start() -> Bool {
+        state.withLock { state in
+            guard !cancellation.isCancelled else { return false }
+            state.status = .running
+            hub.emit(.statusChanged(info.id, .running))
+            return true
+        }
+    }
+
+    /// The body returned: the flow completes unless a cancel came first, in which case it must
+    /// roll back. A completed write flow keeps `undoLog`.
+    func complete(keeping undoLog: [RevertEntry]?) -> Bool {
+        state.withLock { state in
+            guard !cancellation.isCancelled else { return false }
+            state.status = .completed
+            state.undoLog = undoLog
+            state.currentStep = nil
+            hub.emit(.statusChanged(info.id, .completed))
+            return true
+        }
+    }
+
+    /// Requests a cancel. Has an effect only while the flow is queued, waiting or running, and
+    /// only the first time; returns whether it had one.
+    func requestCancel() -> Bool {
+        state.withLock { state in
+            guard state.status.acceptsCancel, cancellation.cancel() else { return false }
+            if case .running = state.status {
+                state.status = .cancelling
+                hub.emit(.statusChanged(info.id, .cancelling))
+            }
+            return true
+        }
+    }
+
+    /// Takes the undo log to start an undo, or explains why the flow can't be undone.
+    func beginUndo(historyLimit: Int) throws(FlowError) -> [RevertEntry] {
+        try state.withLock { (state) throws(FlowError) -> [RevertEntry] in
+            guard info.access == .write else { throw .undoOfReadFlow(flow: info.title) }
+            guard case .completed = state.status else {
+                throw .notUndoable(flow: info.title, status: state.status.name)
+            }
+            guard let log = state.undoLog else {
+                throw .undoHistoryExpired(flow: info.title, limit: historyLimit)
+            }
+            state.undoLog = nil
+            state.status = .undoing
+            hub.emit(.statusChanged(info.id, .undoing))
+            return log
+        }
+    }
+
+    /// Drops the undo log: the flow fell out of the manager's undo history.
+    func releaseUndoLog() {
+        state.withLock { $0.undoLog = nil }
+    }
+
+    var undoLogSize: Int? { state.withLock { $0.undoLog?.count } }
+
+    func stepStarted(_ step: StepInfo) {
+        state.withLock { state in
+            state.currentStep = step
+            state.progress = nil
+        }
+        hub.emit(.stepStarted(info.id, step))
+    }
+
+    func progressed(_ step: StepID, _ fraction: Double) {
+        state.withLock { $0.progress = fraction }
+        hub.emit(.progress(info.id, step, fraction))
+    }
+
+    func snapshot() -> FlowSnapshot {
+        state.withLock { state in
+            FlowSnapshot(info: info, status: state.status, currentStep: state.currentStep, progress: state.progress)
+        }
+    }
+}
+

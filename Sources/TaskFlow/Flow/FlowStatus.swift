@@ -1,0 +1,101 @@
+/// Why a flow's registered reverts are being run.
+public enum RollbackCause: Sendable {
+    /// ``TaskFlow/cancel()`` was called.
+    case cancelled
+    /// A step threw this error.
+    case failed(any Error)
+    /// ``TaskFlow/undo()`` was called on the completed flow.
+    case undo
+}
+
+/// A revert that threw during a rollback. The rollback went on without it.
+public struct RevertFailure: Sendable, CustomStringConvertible {
+    /// The step whose revert threw.
+    public let step: StepInfo
+    /// What the revert threw.
+    public let error: any Error
+
+    /// Records a failed revert.
+    public init(step: StepInfo, error: any Error) {
+        self.step = step
+        self.error = error
+    }
+
+    public var description: String { "revert of '\(step.title)' failed: \(error)" }
+}
+
+/// The lifecycle of a flow. Each flow moves forward through these states only:
+///
+/// ```
+/// queued ─▶ waiting ─▶ running ─▶ completed ─▶ undoing ─▶ undone | rollbackIncomplete(.undo)
+///    │         │          ├──▶ cancelling ─▶ rollingBack(.cancelled) ─▶ cancelled | rollbackIncomplete
+///    │         │          └──▶ rollingBack(.failed) ─▶ failed | rollbackIncomplete
+///    └─────────┴──▶ cancelled   (cancelled before the body ran: nothing to revert)
+/// ```
+public enum FlowStatus: Sendable, CustomStringConvertible {
+    /// Submitted; has not asked for the lock yet.
+    case queued
+    /// In the lock's queue behind other flows. Cancelling leaves the queue at once.
+    case waiting
+    /// Holds the lock; its body is running.
+    case running
+    /// Cancel was requested; the current step is finishing before the rollback starts.
+    case cancelling
+    /// Registered reverts are running in reverse order.
+    case rollingBack(RollbackCause)
+    /// The body returned; the flow's reverts are kept for ``TaskFlow/undo()`` while it is in the
+    /// manager's undo history.
+    case completed
+    /// Cancelled, and every registered revert ran.
+    case cancelled
+    /// A step threw, and every registered revert ran.
+    case failed(any Error)
+    /// Some reverts threw. Every other revert still ran; each failure is listed.
+    case rollbackIncomplete(RollbackCause, [RevertFailure])
+    /// ``TaskFlow/undo()`` is waiting for the write lock or running the reverts.
+    case undoing
+    /// Undone: every revert ran after the flow had completed.
+    case undone
+
+    /// True once the flow will change no more unless it is undone.
+    public var isFinished: Bool {
+        switch self {
+        case .completed, .cancelled, .failed, .rollbackIncomplete, .undone: true
+        case .queued, .waiting, .running, .cancelling, .rollingBack, .undoing: false
+        }
+    }
+
+    /// True while the body has not started or is running, so a cancel still has an effect.
+    var acceptsCancel: Bool {
+        switch self {
+        case .queued, .waiting, .running: true
+        default: false
+        }
+    }
+
+    /// A short lowercase name, stable for logs and tests ("rolling back", "rollback incomplete").
+    public var name: String {
+        switch self {
+        case .queued: "queued"
+        case .waiting: "waiting"
+        case .running: "running"
+        case .cancelling: "cancelling"
+        case .rollingBack: "rolling back"
+        case .completed: "completed"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        case .rollbackIncomplete: "rollback incomplete"
+        case .undoing: "undoing"
+        case .undone: "undone"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .failed(let error): "failed: \(error)"
+        case .rollbackIncomplete(_, let failures):
+            "rollback incomplete: " + failures.map(\.description).joined(separator: "; ")
+        default: name
+        }
+    }
+}

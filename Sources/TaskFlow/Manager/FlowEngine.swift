@@ -1,0 +1,144 @@
+import DequeModule
+import Synchronization
+
+/// The state-independent machinery behind a ``TaskFlowManager``: the lock, the event hub, the
+/// registry of live flows, the bounded undo history, and the run/rollback/undo lifecycle.
+final class FlowEngine: Sendable {
+    private struct Registry {
+        var lastID = 0
+        var live: [FlowID: FlowRecord] = [:]
+        /// Completed write flows that still hold their undo log, oldest first.
+        var undoable: Deque<FlowRecord> = []
+    }
+
+    let hub = EventHub()
+    let lock: PhaseFairLock
+    let undoHistoryLimit: Int
+    private let registry = Mutex(Registry())
+
+    init(undoHistoryLimit: Int) {
+        precondition(undoHistoryLimit >= 0, "undoHistoryLimit must not be negative")
+        self.undoHistoryLimit = undoHistoryLimit
+        lock = PhaseFairLock { [hub] event in hub.emit(.lock(event)) }
+    }
+
+    /// Registers a new flow and announces it.
+    func register(title: String, access: FlowAccess) -> FlowRecord {
+        registry.withLock { registry in
+            registry.lastID += 1
+            let record = FlowRecord(info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub)
+            registry.live[record.info.id] = record
+            // Emitted under the registry lock so flows are announced in id order.
+            hub.emit(.flowQueued(record.info))
+            return record
+        }
+    }
+
+    /// A flow's whole life: wait for the lock, run the body, then complete or roll back.
+    func run<State, Value>(
+        _ record: FlowRecord, store: StateStore<State>,
+        body: @Sendable (FlowContext<State>) async throws -> Value
+    ) async throws -> Value {
+        let ticket: Int
+        do {
+            ticket = try await lock.acquire(record.lockRequest) { record.transition(to: .waiting) }
+        } catch {
+            finish(record, as: .cancelled)
+            throw CancellationError()
+        }
+        guard record.start() else {
+            lock.release(ticket, holder: record.info)
+            finish(record, as: .cancelled)
+            throw CancellationError()
+        }
+        let run = FlowRun(record: record, store: store)
+        let log = RevertLog()
+        let cause: RollbackCause
+        do {
+            let value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
+            let keep = record.info.access == .write && undoHistoryLimit > 0
+            if record.complete(keeping: keep ? log.drain() : nil) {
+                lock.release(ticket, holder: record.info)
+                retire(record, undoable: keep)
+                return value
+            }
+            cause = .cancelled
+        } catch {
+            cause = record.cancellation.isCancelled ? .cancelled : .failed(error)
+        }
+        record.transition(to: .rollingBack(cause))
+        await run.rollback.revert(log.drain())
+        let failures = run.failures.drain()
+        lock.release(ticket, holder: record.info)
+        let outcome = RollbackOutcome(cause: cause, failures: failures)
+        finish(record, as: outcome.status)
+        throw outcome.error
+    }
+
+    /// Undoes a completed write flow under the write lock.
+    func undo(_ record: FlowRecord) async throws {
+        let entries = try record.beginUndo(historyLimit: undoHistoryLimit)
+        registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
+        // An undo is not cancellable: it is itself the way back.
+        let request = LockRequest(holder: record.info)
+        let ticket = try await lock.acquire(request)
+        let rollback = Rollback(flow: record.info.id, hub: hub, failures: FailureCollector())
+        await rollback.revert(entries)
+        let failures = rollback.failures.drain()
+        lock.release(ticket, holder: record.info)
+        let outcome = RollbackOutcome(cause: .undo, failures: failures)
+        record.transition(to: outcome.status)
+        if !failures.isEmpty { throw outcome.error }
+    }
+
+    func snapshot() -> ManagerSnapshot {
+        let (live, undoable) = registry.withLock { registry in
+            (registry.live.values.sorted { $0.info.id < $1.info.id }, registry.undoable.map(\.info))
+        }
+        return ManagerSnapshot(flows: live.map { $0.snapshot() }, lock: lock.snapshot(), undoable: undoable)
+    }
+
+    var liveCount: Int { registry.withLock { $0.live.count } }
+
+    // MARK: - Private
+
+    private func finish(_ record: FlowRecord, as status: FlowStatus) {
+        record.transition(to: status)
+        retire(record, undoable: false)
+    }
+
+    /// Forgets a finished flow; a completed write flow joins the undo history, pushing the
+    /// oldest one out (its log is released) when the history is full.
+    private func retire(_ record: FlowRecord, undoable: Bool) {
+        let evicted = registry.withLock { registry -> FlowRecord? in
+            registry.live[record.info.id] = nil
+            guard undoable else { return nil }
+            registry.undoable.append(record)
+            return registry.undoable.count > undoHistoryLimit ? registry.undoable.removeFirst() : nil
+        }
+        evicted?.releaseUndoLog()
+    }
+}
+
+/// How a rollback ended: the final status and the error `value` throws.
+private struct RollbackOutcome {
+    let cause: RollbackCause
+    let failures: [RevertFailure]
+
+    var status: FlowStatus {
+        guard failures.isEmpty else { return .rollbackIncomplete(cause, failures) }
+        switch cause {
+        case .cancelled: return .cancelled
+        case .failed(let error): return .failed(error)
+        case .undo: return .undone
+        }
+    }
+
+    var error: any Error {
+        guard failures.isEmpty else { return RollbackIncompleteError(cause: cause, failures: failures) }
+        switch cause {
+        case .cancelled, .undo: return CancellationError()
+        case .failed(let error): return error
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// Runs flows under one phase-fair read/write lock and, optionally, owns the state they read
+/// and change. Safe to use from any thread or actor.
+///
+/// ```swift
+/// let manager = TaskFlowManager(state: Library())
+/// let flow = manager.execute(title: "Import books", access: .write) { flow in
+///     try await flow.update { $0.books.append("Dune") }
+/// }
+/// flow.cancel()   // the current step finishes, then everything registered is reverted
+/// ```
+public final class TaskFlowManager<State: Sendable>: Sendable {
+    let engine: FlowEngine
+    private let store: StateStore<State>
+
+    /// Creates a manager that owns `state`. Write flows change it through
+    /// ``FlowContext/update(title:_:)``; read flows see a snapshot.
+    /// `undoHistoryLimit` is how many of the most recently completed write flows keep their
+    /// revert log for ``TaskFlow/undo()`` (older logs are released; 0 keeps none).
+    public init(state: State, undoHistoryLimit: Int = 100) {
+        engine = FlowEngine(undoHistoryLimit: undoHistoryLimit)
+        store = StateStore(state)
+    }
+
+    /// The state as it is now.
+    public var state: State { store.value }
+
+    /// How many completed write flows keep their undo log.
+    public var undoHistoryLimit: Int { engine.undoHistoryLimit }
+
+    /// A new stream of every event from now on. Each access is a new observer that gets every
+    /// event; it ends when the manager is released or when its consumer stops iterating.
+    /// Pair it with ``snapshot()`` to draw what existed before subscribing.
+    public var events: AsyncStream<FlowEvent> { engine.hub.subscribe() }
+
+    /// The live flows, the lock and the undo history right now.
+    public func snapshot() -> ManagerSnapshot { engine.snapshot() }
+
+    /// Submits a flow and returns its handle at once. The body runs off the main actor as soon as
+    /// the lock admits the flow: alone for `.write`, beside other readers for `.read`.
+    ///
+    /// If the body throws, or the flow is cancelled, every revert its steps registered runs in
+    /// reverse order before ``TaskFlow/value`` throws.
+    @discardableResult
+    public func execute<Value: Sendable>(
+        title: String,
+        access: FlowAccess = .write,
+        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+    ) -> TaskFlow<Value> {
+        let record = engine.register(title: title, access: access)
+        let task = Task.detached { [engine, store] in
+            try await engine.run(record, store: store, body: body)
+        }
+        return TaskFlow(record: record, engine: engine, task: task)
+    }
+}
+
+extension TaskFlowManager where State == Void {
+    /// Creates a manager without state: flows only coordinate through the lock.
+    public convenience init(undoHistoryLimit: Int = 100) {
+        self.init(state: (), undoHistoryLimit: undoHistoryLimit)
+    }
+}

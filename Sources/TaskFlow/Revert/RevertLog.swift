@@ -1,0 +1,40 @@
+import Synchronization
+
+/// How one registered revert runs.
+enum RevertAction: Sendable {
+    /// Nothing of its own: only the entry's children are reverted (groups and sequences).
+    case none
+    /// A synchronous foreground revert, run on the main actor.
+    case main(@MainActor @Sendable () throws -> Void)
+    /// An asynchronous revert, run off the main actor.
+    case background(@Sendable () async throws -> Void)
+}
+
+/// The revert a completed step registered, with the reverts of what it registered inside it
+/// (foreground sub-steps of a background step, children of a group or sequence).
+struct RevertEntry: Sendable {
+    let step: StepInfo
+    let action: RevertAction
+    /// In registration order (for groups: completion order); reverted last-first after `action`.
+    let children: [RevertEntry]
+}
+
+/// An append-only list of reverts in registration order. Concurrent group children append to
+/// their group's log as they complete, so the order is their completion order.
+final class RevertLog: Sendable {
+    private let entries = Mutex<[RevertEntry]>([])
+
+    func append(_ entry: RevertEntry) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    /// Empties the log and returns what it held, in registration order.
+    func drain() -> [RevertEntry] {
+        entries.withLock { entries in
+            defer { entries = [] }
+            return entries
+        }
+    }
+
+    var count: Int { entries.withLock { $0.count } }
+}

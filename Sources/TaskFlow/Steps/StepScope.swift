@@ -1,0 +1,132 @@
+/// What one flow's steps share: the flow's record, its state, and its revert-failure collector.
+final class FlowRun<State: Sendable>: Sendable {
+    let record: FlowRecord
+    let store: StateStore<State>
+    /// The copy a read flow sees, taken when it got the lock; nil for write flows.
+    let snapshot: State?
+    let failures = FailureCollector()
+
+    init(record: FlowRecord, store: StateStore<State>) {
+        self.record = record
+        self.store = store
+        snapshot = record.info.access == .read ? store.value : nil
+    }
+
+    var state: State { snapshot ?? store.value }
+
+    var rollback: Rollback { Rollback(flow: record.info.id, hub: record.hub, failures: failures) }
+}
+
+/// Where steps run and register their reverts: the flow itself, the inside of a background
+/// step, or the inside of a group or sequence. Every kind of step runs through
+/// ``perform(_:_:apply:revert:)``, so events, cancellation and revert registration behave the
+/// same everywhere.
+struct StepScope<State: Sendable>: Sendable {
+    let run: FlowRun<State>
+    /// The step this scope lives inside; nil at the flow's top level.
+    let parent: StepID?
+    /// Where completed steps register their reverts.
+    let log: RevertLog
+    let cancellation: CancellationScope
+
+    /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
+    func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> StepScope {
+        StepScope(run: run, parent: step, log: log, cancellation: cancellation ?? self.cancellation)
+    }
+
+    /// Runs one step: refuses to start it once cancelled, announces it, runs `apply` with a log
+    /// for what it registers inside itself, then registers `revert(value)` with those inner
+    /// reverts as children. If `apply` throws, the step is not reverted itself, but its inner
+    /// reverts are, last-first, before the error goes on.
+    func perform<T: Sendable>(
+        _ title: String, _ kind: StepKind,
+        apply: (StepInfo, RevertLog) async throws -> T,
+        revert: (StepInfo, T) -> RevertAction
+    ) async throws -> T {
+        if cancellation.isCancelled { throw CancellationError() }
+        let step = StepInfo(id: run.record.nextStepID(), parent: parent, title: title, kind: kind)
+        let record = run.record
+        record.stepStarted(step)
+        let inner = RevertLog()
+        let value: T
+        do {
+            value = try await apply(step, inner)
+        } catch {
+            let outcome: StepOutcome =
+                error is CancellationError || cancellation.isCancelled ? .cancelled : .failed(String(describing: error))
+            record.hub.emit(.stepFinished(record.info.id, step.id, outcome))
+            await run.rollback.revert(inner.drain())
+            throw error
+        }
+        let action = revert(step, value)
+        let children = inner.drain()
+        if case .none = action, children.isEmpty {
+            // Nothing to undo (a query, a step without revert): keep the log lean.
+        } else {
+            log.append(RevertEntry(step: step, action: action, children: children))
+        }
+        record.hub.emit(.stepFinished(record.info.id, step.id, .completed))
+        return value
+    }
+
+    // MARK: - The step kinds, shared by FlowContext, TaskContext and composite builders
+
+    func main<T: Sendable>(
+        _ title: String,
+        apply: @MainActor @Sendable () throws -> T,
+        revert: (@MainActor @Sendable (T) throws -> Void)?
+    ) async throws -> T {
+        try await perform(title, revert == nil ? .query : .main) { _, _ in
+            try await MainActor.run(body: apply)
+        } revert: { _, value in
+            guard let revert else { return .none }
+            return .main { try revert(value) }
+        }
+    }
+
+    func task<T: Sendable>(
+        _ title: String,
+        apply: (TaskContext<State>) async throws -> T,
+        revert: (@Sendable (TaskContext<State>, T) async throws -> Void)?
+    ) async throws -> T {
+        try await perform(title, .task) { step, inner in
+            try await apply(TaskContext(scope: child(of: step.id, log: inner), step: step))
+        } revert: { step, value in
+            guard let revert else { return .none }
+            // A revert runs outside the flow's cancellation (reverts always run in full); what it
+            // registers itself is not kept.
+            let revertScope = child(of: step.id, log: RevertLog(), cancellation: CancellationScope())
+            return .background {
+                try await revert(TaskContext(scope: revertScope, step: step), value)
+            }
+        }
+    }
+
+    func update(_ title: String, _ change: (inout State) throws -> Void) async throws {
+        guard run.record.info.access == .write else {
+            throw FlowError.updateInReadFlow(flow: run.record.info.title)
+        }
+        let store = run.store
+        _ = try await perform(title, .update) { _, _ in
+            try store.update(change)
+        } revert: { _, restore in
+            .background {
+                guard try restore() else { throw FlowError.stateChangedSinceUpdate(step: title) }
+            }
+        }
+    }
+
+    /// Runs a group or sequence as one step whose reverts are its children's.
+    func perform(_ composite: CompositeStep<State>) async throws {
+        try await perform(composite.title, composite.mode.stepKind) { step, inner in
+            switch composite.mode {
+            case .group:
+                // A failing child cancels its siblings through this flag, not the whole flow.
+                let siblings = CancellationScope(parent: cancellation)
+                try await Self.runParallel(composite.children, in: child(of: step.id, log: inner, cancellation: siblings))
+            case .sequence:
+                try await Self.runSerial(composite.children, in: child(of: step.id, log: inner))
+            }
+        } revert: { _, _ in .none }
+    }
+}
