@@ -54,11 +54,11 @@ final class FlowRecord: Sendable {
 
     /// The body returned: the flow completes unless a cancel came first, in which case it must
     /// roll back. A completed write flow keeps `undoLog`.
-    func complete(keeping undoLog: [RevertEntry]?) -> Bool {
+    func complete(keeping undoLog: () -> [RevertEntry]?) -> Bool {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }
             state.status = .completed
-            state.undoLog = undoLog
+            state.undoLog = undoLog()
             state.currentStep = nil
             hub.emit(.statusChanged(info.id, .completed))
             return true

@@ -1,0 +1,144 @@
+import Testing
+import TaskFlow
+
+/// The read/write discipline as a user sees it: who runs together, who waits, in which order.
+@Suite struct LockTests {
+    /// A flow that enters the registrar, waits at `gate`, and leaves.
+    @discardableResult
+    func hold(_ manager: TaskFlowManager<Void>, _ title: String, _ access: FlowAccess,
+              registrar: Registrar, gate: Gate, started: Recorder<String>? = nil) -> TaskFlow<Void> {
+        manager.execute(title: title, access: access) { _ in
+            registrar.enter(access.rawValue)
+            started?.record(title)
+            await gate.wait()
+            registrar.leave(access.rawValue)
+        }
+    }
+
+    @Test func readersRunTogetherAndWritersRunAlone() async throws {
+        let manager = TaskFlowManager()
+        let registrar = Registrar()
+        let gate = Gate()
+        let readers = (1...5).map { hold(manager, "reader \($0)", .read, registrar: registrar, gate: gate) }
+        #expect(await eventually { registrar.maxReaders == 5 }, "all five readers hold the lock at once")
+        let writer = hold(manager, "writer", .write, registrar: registrar, gate: gate)
+        #expect(await eventually { writer.status.name == "waiting" })
+        gate.open()
+        for reader in readers { try await reader.value }
+        try await writer.value
+        #expect(registrar.violations.isEmpty)
+    }
+
+    @Test func readerArrivingBehindAWaitingWriterWaitsForIt() async throws {
+        let manager = TaskFlowManager()
+        let registrar = Registrar()
+        let (readPhase, writePhase) = (Gate(), Gate())
+        let started = Recorder<String>()
+        let first = hold(manager, "R1", .read, registrar: registrar, gate: readPhase, started: started)
+        #expect(await eventually { first.status.name == "running" })
+        let writer = hold(manager, "W", .write, registrar: registrar, gate: writePhase, started: started)
+        #expect(await eventually { writer.status.name == "waiting" })
+        let late = hold(manager, "R2", .read, registrar: registrar, gate: readPhase, started: started)
+        #expect(await eventually { late.status.name == "waiting" }, "a reader may not overtake a waiting writer")
+        #expect(manager.snapshot().lock.queue.map(\.title) == ["W", "R2"])
+
+        readPhase.open()
+        #expect(await eventually { writer.status.name == "running" })
+        #expect(late.status.name == "waiting", "the reader waits for the whole write phase")
+        writePhase.open()
+        try await late.value
+        #expect(started.all == ["R1", "W", "R2"])
+        #expect(registrar.violations.isEmpty)
+    }
+
+    @Test func aLeavingWriterAdmitsEveryWaitingReaderAtOnce() async throws {
+        let manager = TaskFlowManager()
+        let registrar = Registrar()
+        let (firstWrite, reads, secondWrite) = (Gate(), Gate(), Gate())
+        let w1 = hold(manager, "W1", .write, registrar: registrar, gate: firstWrite)
+        #expect(await eventually { w1.status.name == "running" })
+        let r1 = hold(manager, "R1", .read, registrar: registrar, gate: reads)
+        let w2 = hold(manager, "W2", .write, registrar: registrar, gate: secondWrite)
+        let r2 = hold(manager, "R2", .read, registrar: registrar, gate: reads)
+        #expect(await eventually { manager.snapshot().lock.queue.count == 3 })
+
+        firstWrite.open()
+        // Phase-fair: R2 arrived after W2 but enters with R1 in the read phase W1 hands over to.
+        #expect(await eventually { r1.status.name == "running" && r2.status.name == "running" })
+        #expect(w2.status.name == "waiting")
+        #expect(manager.snapshot().lock.mode == .read(count: 2))
+        reads.open()
+        #expect(await eventually { w2.status.name == "running" })
+        secondWrite.open()
+        try await w2.value
+        #expect(registrar.violations.isEmpty)
+    }
+
+    @Test func aWriterGetsInWhileReadersKeepArriving() async throws {
+        let manager = TaskFlowManager()
+        let submitted = Recorder<Int>()
+        let keepArriving = Recorder<Bool>()
+        // Readers overlap continuously (each holds 200 µs, one arrives every 100 µs): a
+        // reader-preferring lock would never let the writer in.
+        let arrivals = Task {
+            var flows: [TaskFlow<Void>] = []
+            while keepArriving.all.isEmpty {
+                flows.append(manager.execute(title: "reader", access: .read) { _ in
+                    try await Task.sleep(for: .microseconds(200))
+                })
+                submitted.record(flows.count)
+                try? await Task.sleep(for: .microseconds(100))
+            }
+            for flow in flows { try? await flow.value }
+        }
+        #expect(await eventually { submitted.all.count >= 20 })
+        let readersBeforeWriter = submitted.all.count
+        let writer = manager.execute(title: "writer", access: .write) { _ in submitted.all.count }
+        #expect(await eventually { writer.status.isCompleted }, "the writer is not starved")
+        let readersWhenWriterRan = try await writer.value
+        keepArriving.record(true)
+        await arrivals.value
+        #expect(submitted.all.count > readersWhenWriterRan, "readers were still arriving after the writer ran")
+        #expect(readersWhenWriterRan >= readersBeforeWriter)
+    }
+
+    @Test func cancellingAWaitingFlowLeavesTheQueueWithoutBlockingOthers() async throws {
+        let manager = TaskFlowManager()
+        let gate = Gate()
+        let ran = Recorder<String>()
+        let holder = manager.execute(title: "holder", access: .write) { _ in await gate.wait() }
+        #expect(await eventually { holder.status.name == "running" })
+        let queued = ["A", "B", "C"].map { title in
+            manager.execute(title: title, access: .write) { _ in ran.record(title) }
+        }
+        #expect(await eventually { manager.snapshot().lock.queue.count == 3 })
+
+        queued[1].cancel()
+        #expect(await eventually { manager.snapshot().lock.queue.map(\.title) == ["A", "C"] })
+        await #expect(throws: CancellationError.self) { try await queued[1].value }
+        #expect(queued[1].status.name == "cancelled")
+
+        gate.open()
+        try await queued[0].value
+        try await queued[2].value
+        #expect(ran.all == ["A", "C"], "the cancelled flow's body never ran")
+        #expect(manager.snapshot().lock.mode == .idle)
+    }
+
+    @Test func manyRandomFlowsNeverBreakExclusivity() async throws {
+        let manager = TaskFlowManager()
+        let registrar = Registrar()
+        var rng = SystemRandomNumberGenerator()
+        let flows = (0..<400).map { index in
+            let access: FlowAccess = Bool.random(using: &rng) ? .read : .write
+            return manager.execute(title: "flow \(index)", access: access) { _ in
+                registrar.enter(access.rawValue)
+                await Task.yield()
+                registrar.leave(access.rawValue)
+            }
+        }
+        for flow in flows { try await flow.value }
+        #expect(registrar.violations.isEmpty)
+        #expect(registrar.maxReaders > 1, "readers did overlap")
+    }
+}

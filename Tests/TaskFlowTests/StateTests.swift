@@ -1,0 +1,70 @@
+import Testing
+import TaskFlow
+
+/// The managed state: snapshots for readers, updates with automatic reverts for writers.
+@Suite struct StateTests {
+    struct Library: Sendable, Equatable {
+        var books: [String] = []
+    }
+
+    @Test func aReadFlowSeesItsSnapshotWhileAWriterChangesTheStateAfterwards() async throws {
+        let manager = TaskFlowManager(state: Library(books: ["Dune"]))
+        let (readerHolds, readerMayLook) = (Gate(), Gate())
+        let seen = Recorder<[String]>()
+        let reader = manager.execute(title: "reader", access: .read) { flow in
+            seen.record(flow.state.books)
+            readerHolds.open()
+            await readerMayLook.wait()
+            seen.record(flow.state.books)
+            try await flow.task(title: "look again", apply: { task in seen.record(task.state.books) })
+        }
+        await readerHolds.wait()
+        let writer = manager.execute(title: "writer", access: .write) { flow in
+            try await flow.update { $0.books.append("Emma") }
+        }
+        #expect(await eventually { writer.status.name == "waiting" })
+        readerMayLook.open()
+        try await reader.value
+        try await writer.value
+        #expect(seen.all == [["Dune"], ["Dune"], ["Dune"]])
+        #expect(manager.state.books == ["Dune", "Emma"])
+
+        let later = manager.execute(title: "later reader", access: .read) { flow in flow.state.books }
+        #expect(try await later.value == ["Dune", "Emma"])
+    }
+
+    @Test func updateIsRevertedAutomaticallyOnCancelAndFailure() async throws {
+        let manager = TaskFlowManager(state: Library())
+        let flow = manager.execute(title: "import", access: .write) { flow in
+            try await flow.update { $0.books.append("Dune") }
+            try await flow.update { $0.books.append("Emma") }
+            #expect(flow.state.books == ["Dune", "Emma"], "a write flow sees its own updates")
+            throw Boom()
+        }
+        await #expect(throws: Boom.self) { try await flow.value }
+        #expect(manager.state == Library())
+    }
+
+    @Test func updateInAReadFlowIsRefused() async throws {
+        let manager = TaskFlowManager(state: Library())
+        let flow = manager.execute(title: "sneaky reader", access: .read) { flow in
+            try await flow.update { $0.books.append("Dune") }
+        }
+        await #expect(throws: FlowError.updateInReadFlow(flow: "sneaky reader")) { try await flow.value }
+        #expect(manager.state == Library())
+    }
+
+    @Test func undoingAnOlderFlowNeverOverwritesALaterFlowsChanges() async throws {
+        let manager = TaskFlowManager(state: Library())
+        let first = manager.execute(title: "add Dune") { flow in try await flow.update { $0.books.append("Dune") } }
+        try await first.value
+        let second = manager.execute(title: "add Emma") { flow in try await flow.update { $0.books.append("Emma") } }
+        try await second.value
+
+        await #expect(throws: RollbackIncompleteError.self) { try await first.undo() }
+        #expect(manager.state.books == ["Dune", "Emma"], "Emma survives an out-of-order undo")
+
+        try await second.undo()
+        #expect(manager.state.books == ["Dune"])
+    }
+}
