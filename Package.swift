@@ -10,18 +10,25 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(
             name: "TaskFlow",
-            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .executableTarget(name: "taskflow", dependencies: ["TaskFlow"]),
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: ["TaskFlow"]
         ),
-        .testTarget(name: "TaskFlowTests", dependencies: ["TaskFlow"]),
+        .testTarget(
+            name: "TaskFlowTests",
+            dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Fans every event out to all current observers, in one global order.
 ///
 /// Emission happens under the hub's mutex so that events from concurrent flows reach every
@@ -11,7 +9,7 @@ final class EventHub: Sendable {
         var continuations: [Int: AsyncStream<FlowEvent>.Continuation] = [:]
     }
 
-    private let subscribers = Mutex(Subscribers())
+    private let subscribers = Protected(Subscribers())
 
     /// A new stream that receives every event emitted from now on, until the stream's consumer
     /// stops iterating (its task is cancelled or it breaks out), which unsubscribes it.

@@ -19,7 +19,7 @@ final class FlowRecord: Sendable {
     let hub: EventHub
     let cancellation = CancellationScope()
     let lockRequest: LockRequest
-    private let state = Mutex(Mutable())
+    private let state = Protected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
     init(info: FlowInfo, hub: EventHub) {
@@ -79,14 +79,14 @@ final class FlowRecord: Sendable {
     }
 
     /// Takes the undo log to start an undo, or explains why the flow can't be undone.
-    func beginUndo(historyLimit: Int) throws(FlowError) -> [RevertEntry] {
-        try state.withLock { (state) throws(FlowError) -> [RevertEntry] in
-            guard info.access == .write else { throw .undoOfReadFlow(flow: info.title) }
+    func beginUndo(historyLimit: Int) throws -> [RevertEntry] {
+        try state.withLock { state in
+            guard info.access == .write else { throw FlowError.undoOfReadFlow(flow: info.title) }
             guard case .completed = state.status else {
-                throw .notUndoable(flow: info.title, status: state.status.name)
+                throw FlowError.notUndoable(flow: info.title, status: state.status.name)
             }
             guard let log = state.undoLog else {
-                throw .undoHistoryExpired(flow: info.title, limit: historyLimit)
+                throw FlowError.undoHistoryExpired(flow: info.title, limit: historyLimit)
             }
             state.undoLog = nil
             state.status = .undoing

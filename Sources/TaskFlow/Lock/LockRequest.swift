@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One flow's claim on the lock. Owned by the flow so that a cancel can withdraw it whether the
 /// flow has not reached the lock yet, is waiting in the queue, or already got in.
 final class LockRequest: Sendable {
@@ -15,7 +13,7 @@ final class LockRequest: Sendable {
     }
 
     let holder: LockHolder
-    let phase = Mutex(Phase.idle)
+    let phase = Protected(Phase.idle)
 
     init(holder: LockHolder) { self.holder = holder }
 

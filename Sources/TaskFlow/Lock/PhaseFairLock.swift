@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// The manager's asynchronous read/write lock, phase-fair (Brandenburg & Anderson):
 ///
@@ -50,7 +49,7 @@ final class PhaseFairLock: Sendable {
         case other
     }
 
-    private let state = Mutex(State())
+    private let state = Protected(State())
     private let onChange: @Sendable (LockEvent) -> Void
 
     init(onChange: @escaping @Sendable (LockEvent) -> Void) {

@@ -1,5 +1,4 @@
 import DequeModule
-import Synchronization
 
 /// The state-independent machinery behind a ``TaskFlowManager``: the lock, the event hub, the
 /// registry of live flows, the bounded undo history, and the run/rollback/undo lifecycle.
@@ -14,7 +13,7 @@ final class FlowEngine: Sendable {
     let hub = EventHub()
     let lock: PhaseFairLock
     let undoHistoryLimit: Int
-    private let registry = Mutex(Registry())
+    private let registry = Protected(Registry())
 
     init(undoHistoryLimit: Int) {
         precondition(undoHistoryLimit >= 0, "undoHistoryLimit must not be negative")

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Collects revert failures from everywhere in one flow's rollback — including rollbacks that
 /// groups and sequences run on their own when a child fails — so none is dropped.
 final class FailureCollector: Sendable {
-    private let failures = Mutex<[RevertFailure]>([])
+    private let failures = Protected<[RevertFailure]>([])
 
     func record(_ failure: RevertFailure) {
         failures.withLock { $0.append(failure) }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How one registered revert runs.
 enum RevertAction: Sendable {
     /// Nothing of its own: only the entry's children are reverted (groups and sequences).
@@ -22,7 +20,7 @@ struct RevertEntry: Sendable {
 /// An append-only list of reverts in registration order. Concurrent group children append to
 /// their group's log as they complete, so the order is their completion order.
 final class RevertLog: Sendable {
-    private let entries = Mutex<[RevertEntry]>([])
+    private let entries = Protected<[RevertEntry]>([])
 
     func append(_ entry: RevertEntry) {
         entries.withLock { $0.append(entry) }

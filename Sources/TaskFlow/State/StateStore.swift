@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The manager's state value, with a version that tells whether anyone changed it since.
 ///
 /// Every `update` gets a fresh, never reused version. Its revert restores the old value only if
@@ -12,9 +10,9 @@ final class StateStore<State: Sendable>: Sendable {
         var lastIssued = 0
     }
 
-    private let storage: Mutex<Versioned>
+    private let storage: Protected<Versioned>
 
-    init(_ value: State) { storage = Mutex(Versioned(value: value)) }
+    init(_ value: State) { storage = Protected(Versioned(value: value)) }
 
     var value: State { storage.withLock { $0.value } }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Decides which progress reports become events, so that a step reporting a million times a
 /// second costs observers a few dozen events: a report passes when it reaches a new whole
 /// percent *and* at least `interval` has passed since the last one that passed; reaching 100 %
@@ -12,7 +10,7 @@ final class ProgressGate: Sendable {
         var at: ContinuousClock.Instant?
     }
 
-    private let last = Mutex(Last())
+    private let last = Protected(Last())
 
     /// The clamped fraction to publish, or nil to drop this report.
     func admit(_ fraction: Double) -> Double? {

@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// A one-shot latch: steps `await gate.wait()` until the test calls `open()`. Lets tests hold a
 /// step mid-way deterministically instead of sleeping and hoping.
@@ -8,10 +8,10 @@ final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     func open() {
-        let waiters = state.withLock { state in
+        let waiters = state.withLockedValue { state in
             state.isOpen = true
             defer { state.waiters = [] }
             return state.waiters
@@ -21,7 +21,7 @@ final class Gate: Sendable {
 
     func wait() async {
         await withCheckedContinuation { continuation in
-            let resumeNow = state.withLock { state in
+            let resumeNow = state.withLockedValue { state in
                 if state.isOpen { return true }
                 state.waiters.append(continuation)
                 return false

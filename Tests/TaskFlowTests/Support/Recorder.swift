@@ -1,12 +1,12 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// An append-only list shared by steps, reverts and the test.
 final class Recorder<Element: Sendable>: Sendable {
-    private let items = Mutex<[Element]>([])
+    private let items = NIOLockedValueBox<[Element]>([])
 
-    func record(_ item: Element) { items.withLock { $0.append(item) } }
+    func record(_ item: Element) { items.withLockedValue { $0.append(item) } }
 
-    var all: [Element] { items.withLock { $0 } }
+    var all: [Element] { items.withLockedValue { $0 } }
 }
 
 /// Counts how many flows hold the lock at once, and the worst overlaps seen.
@@ -18,10 +18,10 @@ final class Registrar: Sendable {
         var violations: [String] = []
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = NIOLockedValueBox(Counts())
 
     func enter(_ access: String) {
-        counts.withLock { c in
+        counts.withLockedValue { c in
             if access == "write" { c.writers += 1 } else { c.readers += 1 }
             c.maxReaders = max(c.maxReaders, c.readers)
             if c.writers > 1 || (c.writers == 1 && c.readers > 0) {
@@ -31,11 +31,11 @@ final class Registrar: Sendable {
     }
 
     func leave(_ access: String) {
-        counts.withLock { c in
+        counts.withLockedValue { c in
             if access == "write" { c.writers -= 1 } else { c.readers -= 1 }
         }
     }
 
-    var maxReaders: Int { counts.withLock { $0.maxReaders } }
-    var violations: [String] { counts.withLock { $0.violations } }
+    var maxReaders: Int { counts.withLockedValue { $0.maxReaders } }
+    var violations: [String] { counts.withLockedValue { $0.violations } }
 }

@@ -1,0 +1,111 @@
+import Testing
+import TaskFlow
+
+/// What observers see: every event, in order, for every observer; coalesced progress; snapshots.
+@Suite struct EventTests {
+    /// A compact, comparable rendering of an event for order assertions.
+    static func describe(_ event: FlowEvent) -> String {
+        switch event {
+        case .flowQueued(let info): "queued \(info.title)"
+        case .statusChanged(_, let status): status.name
+        case .stepStarted(_, let step): "start \(step.title)"
+        case .stepFinished(_, _, let outcome): "finish \(outcome)"
+        case .progress(_, _, let fraction): "progress \(fraction)"
+        case .stepReverting: "reverting"
+        case .stepReverted: "reverted"
+        case .revertFailed: "revert failed"
+        case .lock(let event): "lock \(event.change) \(event.mode)"
+        }
+    }
+
+    @Test func everyObserverGetsEveryEventInTheSameOrder() async throws {
+        let manager = TaskFlowManager()
+        let (first, second) = (EventLog(manager), EventLog(manager))
+        let flow = manager.execute(title: "observed") { flow in
+            try await flow.task(title: "step", apply: { _ in }, revert: { _, _ in })
+        }
+        try await flow.value
+        let expected = [
+            "queued observed", "lock admitted WRITE #1", "running", "start step", "finish completed",
+            "completed", "lock released idle",
+        ]
+        #expect(await eventually { first.events.count == expected.count && second.events.count == expected.count })
+        #expect(first.events.map(Self.describe) == expected)
+        #expect(second.events.map(Self.describe) == expected)
+    }
+
+    @Test func aFlowBehindAnotherReportsWaitingAndTheLockQueue() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let gate = Gate()
+        let first = manager.execute(title: "first") { _ in await gate.wait() }
+        let second = manager.execute(title: "second") { _ in }
+        #expect(await eventually { second.status.name == "waiting" })
+        gate.open()
+        try await first.value
+        try await second.value
+        #expect(await eventually { log.events.count >= 10 })
+        let ofSecond = log.events.filter { $0.flowID == second.id }.map(Self.describe)
+        #expect(ofSecond == ["queued second", "waiting", "lock enqueued WRITE #1", "lock admitted WRITE #2", "running", "completed", "lock released idle"])
+    }
+
+    @Test func progressReportedAMillionTimesBecomesAFewEvents() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let flow = manager.execute(title: "chatty") { flow in
+            try await flow.task(title: "count", apply: { task in
+                for i in 0...1_000_000 { task.progress(Double(i) / 1_000_000) }
+            })
+        }
+        try await flow.value
+        #expect(await eventually { log.events.contains { Self.describe($0) == "completed" } })
+        let progress = log.events.compactMap { event -> Double? in
+            if case .progress(_, _, let fraction) = event { return fraction }
+            return nil
+        }
+        #expect(progress.count <= 101, "at most one event per whole percent")
+        #expect(progress.last == 1.0, "the final value always gets through")
+        #expect(progress == progress.sorted())
+    }
+
+    @Test func aSnapshotShowsLiveFlowsAndTheLockForLateObservers() async throws {
+        let manager = TaskFlowManager()
+        let gate = Gate()
+        let inStep = Gate()
+        let running = manager.execute(title: "running") { flow in
+            try await flow.task(title: "busy", apply: { task in
+                task.progress(0.25)
+                inStep.open()
+                await gate.wait()
+            })
+        }
+        let waiting = manager.execute(title: "waiting") { _ in }
+        await inStep.wait()
+        #expect(await eventually { waiting.status.name == "waiting" })
+        let snapshot = manager.snapshot()
+        #expect(snapshot.flows.map(\.info.title) == ["running", "waiting"])
+        #expect(snapshot.flows[0].currentStep?.title == "busy")
+        #expect(snapshot.flows[0].progress == 0.25)
+        #expect(snapshot.lock.mode == .write(running.id))
+        #expect(snapshot.lock.holders.map(\.title) == ["running"])
+        #expect(snapshot.lock.queue.map(\.title) == ["waiting"])
+        gate.open()
+        try await waiting.value
+        #expect(manager.snapshot().flows.isEmpty, "finished flows leave the snapshot")
+    }
+
+    @Test func revertEventsLetAnObserverWatchTheUnwind() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let flow = manager.execute(title: "unwind") { flow in
+            try await flow.task(title: "one", apply: { _ in }, revert: { _, _ in })
+            try await flow.task(title: "two", apply: { _ in }, revert: { _, _ in throw Boom() })
+            throw Boom("stop")
+        }
+        _ = await flow.finished()
+        #expect(await eventually { log.events.contains { Self.describe($0) == "rollback incomplete" } })
+        #expect(log.reverts(of: flow.id, titles: log.stepTitles(of: flow.id)) == [
+            "reverting two", "failed two", "reverting one", "reverted one",
+        ])
+    }
+}
