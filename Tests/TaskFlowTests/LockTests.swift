@@ -74,6 +74,21 @@ import TaskFlow
         #expect(registrar.violations.isEmpty)
     }
 
+    @Test func writersAreServedInArrivalOrder() async throws {
+        let manager = TaskFlowManager()
+        let gate = Gate()
+        let order = Recorder<String>()
+        let first = manager.execute(title: "W1") { _ in await gate.wait(); order.record("W1") }
+        #expect(await eventually { first.status.name == "running" })
+        let rest = (2...6).map { index in
+            manager.execute(title: "W\(index)") { _ in order.record("W\(index)") }
+        }
+        #expect(await eventually { manager.snapshot().lock.queue.count == 5 })
+        gate.open()
+        for flow in rest { try await flow.value }
+        #expect(order.all == ["W1", "W2", "W3", "W4", "W5", "W6"])
+    }
+
     @Test func aWriterGetsInWhileReadersKeepArriving() async throws {
         let manager = TaskFlowManager()
         let submitted = Recorder<Int>()

@@ -35,9 +35,6 @@ final class EventHub: Sendable {
         for continuation in continuations { continuation.finish() }
     }
 
-    /// True when at least one observer listens; lets callers skip preparing event payloads.
-    var hasSubscribers: Bool { subscribers.withLock { !$0.continuations.isEmpty } }
-
     /// Delivers an event to every observer. `event` is only evaluated when someone listens.
     func emit(_ event: @autoclosure () -> FlowEvent) {
         subscribers.withLock { state in

@@ -100,8 +100,6 @@ final class FlowRecord: Sendable {
         state.withLock { $0.undoLog = nil }
     }
 
-    var undoLogSize: Int? { state.withLock { $0.undoLog?.count } }
-
     func stepStarted(_ step: StepInfo) {
         state.withLock { state in
             state.currentStep = step

@@ -22,9 +22,9 @@ final class PhaseFairLock: Sendable {
 
     private struct State {
         var writer: LockHolder?
-        /// Readers by ticket, so a release finds its entry in O(1).
+        /// Readers by ticket, so a release finds its entry in O(1). Tickets grow with arrival,
+        /// so sorting by ticket gives the readers in arrival order when a snapshot needs it.
         var readers: [Int: LockHolder] = [:]
-        var readerOrder: [Int] = []
         var queue: Deque<Waiter> = []
         var waitingWriters = 0
         var nextTicket = 0
@@ -83,7 +83,6 @@ final class PhaseFairLock: Sendable {
                 handover = .afterWriter
             } else {
                 state.readers[ticket] = nil
-                state.readerOrder.removeAll { $0 == ticket }
                 handover = .other
             }
             onChange(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.queue.count))
@@ -113,7 +112,7 @@ final class PhaseFairLock: Sendable {
     /// The lock right now, for observers that arrive late.
     func snapshot() -> LockSnapshot {
         state.withLock { state in
-            let holders = state.writer.map { [$0] } ?? state.readerOrder.compactMap { state.readers[$0] }
+            let holders = state.writer.map { [$0] } ?? state.readers.sorted { $0.key < $1.key }.map(\.value)
             return LockSnapshot(mode: state.mode, holders: holders, queue: state.queue.map(\.request.holder))
         }
     }
@@ -162,7 +161,6 @@ final class PhaseFairLock: Sendable {
         switch holder.access {
         case .read:
             state.readers[ticket] = holder
-            state.readerOrder.append(ticket)
         case .write:
             state.writer = holder
         }

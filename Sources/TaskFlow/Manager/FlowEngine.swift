@@ -97,8 +97,6 @@ final class FlowEngine: Sendable {
         return ManagerSnapshot(flows: live.map { $0.snapshot() }, lock: lock.snapshot(), undoable: undoable)
     }
 
-    var liveCount: Int { registry.withLock { $0.live.count } }
-
     // MARK: - Private
 
     private func finish(_ record: FlowRecord, as status: FlowStatus) {

@@ -33,6 +33,4 @@ final class RevertLog: Sendable {
             return entries
         }
     }
-
-    var count: Int { entries.withLock { $0.count } }
 }

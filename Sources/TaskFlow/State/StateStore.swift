@@ -17,7 +17,8 @@ final class StateStore<State: Sendable>: Sendable {
     var value: State { storage.withLock { $0.value } }
 
     /// Applies `change` atomically and returns the revert that restores the previous value.
-    func update(_ change: (inout State) throws -> Void) throws -> @Sendable () throws -> Bool {
+    /// The revert returns false, restoring nothing, if the state changed since.
+    func update(_ change: (inout State) throws -> Void) throws -> @Sendable () -> Bool {
         let (old, oldVersion, newVersion) = try storage.withLock { storage in
             var value = storage.value
             try change(&value)

@@ -93,10 +93,11 @@ struct StepScope<State: Sendable>: Sendable {
             try await apply(TaskContext(scope: child(of: step.id, log: inner), step: step))
         } revert: { step, value in
             guard let revert else { return .none }
-            // A revert runs outside the flow's cancellation (reverts always run in full); what it
-            // registers itself is not kept.
-            let revertScope = child(of: step.id, log: RevertLog(), cancellation: CancellationScope())
             return .background {
+                // A revert runs outside the flow's cancellation (reverts always run in full);
+                // what it registers itself is not kept. Built only when the revert runs, so a
+                // step that is never reverted costs nothing for it.
+                let revertScope = child(of: step.id, log: RevertLog(), cancellation: CancellationScope())
                 try await revert(TaskContext(scope: revertScope, step: step), value)
             }
         }
@@ -111,7 +112,7 @@ struct StepScope<State: Sendable>: Sendable {
             try store.update(change)
         } revert: { _, restore in
             .background {
-                guard try restore() else { throw FlowError.stateChangedSinceUpdate(step: title) }
+                guard restore() else { throw FlowError.stateChangedSinceUpdate(step: title) }
             }
         }
     }
