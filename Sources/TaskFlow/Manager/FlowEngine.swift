@@ -56,7 +56,11 @@ final class FlowEngine: Sendable {
         do {
             let value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
             let keep = record.info.access == .write && undoHistoryLimit > 0
-            if record.complete(keeping: { keep ? log.drain() : nil }) {
+            if record.complete(keeping: {
+                // Always empty the log: a flow not kept for undo must release its reverts now.
+                let entries = log.drain()
+                return keep ? entries : nil
+            }) {
                 lock.release(ticket, holder: record.info)
                 retire(record, undoable: keep)
                 return value

@@ -1,6 +1,7 @@
 /// Collects revert failures from everywhere in one flow's rollback — including rollbacks that
 /// groups and sequences run on their own when a child fails — so none is dropped.
-final class FailureCollector: Sendable {
+/// Copies share the same list.
+struct FailureCollector: Sendable {
     private let failures = Protected<[RevertFailure]>([])
 
     func record(_ failure: RevertFailure) {

@@ -2,7 +2,8 @@
 /// second costs observers a few dozen events: a report passes when it reaches a new whole
 /// percent *and* at least `interval` has passed since the last one that passed; reaching 100 %
 /// always passes.
-final class ProgressGate: Sendable {
+/// Copies share the same memory of the last report.
+struct ProgressGate: Sendable {
     static let interval = Duration.milliseconds(20)
 
     private struct Last {

@@ -93,11 +93,14 @@ struct StepScope<State: Sendable>: Sendable {
             try await apply(TaskContext(scope: child(of: step.id, log: inner), step: step))
         } revert: { step, value in
             guard let revert else { return .none }
+            // Capture only the flow run: capturing this scope would capture its log, which is
+            // about to hold this very closure, and the cycle would leak the flow.
+            let run = run
             return .background {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
                 // what it registers itself is not kept. Built only when the revert runs, so a
                 // step that is never reverted costs nothing for it.
-                let revertScope = child(of: step.id, log: RevertLog(), cancellation: CancellationScope())
+                let revertScope = StepScope(run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope())
                 try await revert(TaskContext(scope: revertScope, step: step), value)
             }
         }
