@@ -1,46 +1,101 @@
-/// Fans every event out to all current observers, in one global order.
+import Synchronization
+
+/// Fans every event out to all current observers, in one global order, without making the
+/// flows that emit them wait for the observers.
 ///
-/// Emission happens under the hub's mutex so that events from concurrent flows reach every
-/// observer in the same order. Building an event is skipped entirely while nobody observes,
-/// which keeps unobserved flows cheap.
+/// Emitting appends the event to each observer's pending batch under one lock (so all observers
+/// see the same order) and costs nothing at all while nobody observes. Handing events to an
+/// observer's `AsyncStream` wakes the observer, which costs microseconds; that is done by a
+/// delivery task per observer, off the emitting flow, one batch at a time, so a burst of events
+/// costs one wake-up instead of one per event.
 final class EventHub: Sendable {
-    private struct Subscribers {
-        var nextID = 0
-        var continuations: [Int: AsyncStream<FlowEvent>.Continuation] = [:]
+    private struct Observer {
+        let id: Int
+        let continuation: AsyncStream<FlowEvent>.Continuation
+        var pending: [FlowEvent] = []
+        /// True while a delivery task owns this observer's batches; at most one at a time, so
+        /// each observer gets its events in order.
+        var delivering = false
     }
 
-    private let subscribers = Protected(Subscribers())
+    private struct Observers {
+        var nextID = 0
+        var list: [Observer] = []
+    }
+
+    private let observers = Protected(Observers())
+    /// Read without the lock so that emitting with no observer is a single atomic load.
+    private let observerCount = Atomic<Int>(0)
 
     /// A new stream that receives every event emitted from now on, until the stream's consumer
     /// stops iterating (its task is cancelled or it breaks out), which unsubscribes it.
     func subscribe() -> AsyncStream<FlowEvent> {
         let (stream, continuation) = AsyncStream<FlowEvent>.makeStream(bufferingPolicy: .unbounded)
-        let id = subscribers.withLock { state in
-            defer { state.nextID += 1 }
-            state.continuations[state.nextID] = continuation
+        let id = observers.withLock { state in
+            state.nextID += 1
+            state.list.append(Observer(id: state.nextID, continuation: continuation))
+            observerCount.add(1, ordering: .relaxed)
             return state.nextID
         }
-        continuation.onTermination = { [weak self] _ in
-            self?.subscribers.withLock { _ = $0.continuations.removeValue(forKey: id) }
-        }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return stream
     }
 
     /// Ends every observer's stream when the manager goes away, so `for await` loops finish.
+    /// Delivery tasks hold the hub, so nothing is pending by now.
     deinit {
-        let continuations = subscribers.withLock { state in
-            defer { state.continuations = [:] }
-            return Array(state.continuations.values)
+        let continuations = observers.withLock { state in
+            defer { state.list = [] }
+            return state.list.map(\.continuation)
         }
         for continuation in continuations { continuation.finish() }
     }
 
-    /// Delivers an event to every observer. `event` is only evaluated when someone listens.
+    /// Queues an event for every observer. `event` is only evaluated when someone listens.
     func emit(_ event: @autoclosure () -> FlowEvent) {
-        subscribers.withLock { state in
-            guard !state.continuations.isEmpty else { return }
+        guard observerCount.load(ordering: .relaxed) > 0 else { return }
+        let idle = observers.withLock { state -> [Int] in
+            guard !state.list.isEmpty else { return [] }
             let event = event()
-            for continuation in state.continuations.values { continuation.yield(event) }
+            var idle: [Int] = []
+            for index in state.list.indices {
+                state.list[index].pending.append(event)
+                if !state.list[index].delivering {
+                    state.list[index].delivering = true
+                    idle.append(state.list[index].id)
+                }
+            }
+            return idle
+        }
+        for id in idle {
+            Task.detached { [self] in deliver(to: id) }
+        }
+    }
+
+    /// Hands an observer its pending events, batch after batch, until none is left.
+    private func deliver(to id: Int) {
+        while let (batch, continuation) = takeBatch(of: id) {
+            for event in batch { continuation.yield(event) }
+        }
+    }
+
+    /// The observer's pending events, or nil (and the observer marked idle) when there are none.
+    private func takeBatch(of id: Int) -> ([FlowEvent], AsyncStream<FlowEvent>.Continuation)? {
+        observers.withLock { state in
+            guard let index = state.list.firstIndex(where: { $0.id == id }) else { return nil }
+            guard !state.list[index].pending.isEmpty else {
+                state.list[index].delivering = false
+                return nil
+            }
+            defer { state.list[index].pending = [] }
+            return (state.list[index].pending, state.list[index].continuation)
+        }
+    }
+
+    private func unsubscribe(_ id: Int) {
+        observers.withLock { state in
+            state.list.removeAll { $0.id == id }
+            observerCount.store(state.list.count, ordering: .relaxed)
         }
     }
 }

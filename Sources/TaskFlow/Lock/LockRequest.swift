@@ -1,9 +1,9 @@
 /// One flow's claim on the lock. Owned by the flow so that a cancel can withdraw it whether the
 /// flow has not reached the lock yet, is waiting in the queue, or already got in.
 final class LockRequest: Sendable {
-    /// Where the request stands. Only the lock moves it from `idle` to `waiting`; only
-    /// `withdraw()` moves it to `withdrawn`.
-    enum Phase {
+    /// Where the request stands. Only the lock moves it to `waiting` and back to `idle`; only
+    /// `markWithdrawn()` moves it to `withdrawn`, from which it never leaves.
+    private enum Phase {
         /// Not in the queue (not yet asked, or already admitted).
         case idle
         /// In the queue under this ticket.
@@ -13,9 +13,16 @@ final class LockRequest: Sendable {
     }
 
     let holder: LockHolder
-    let phase = Protected(Phase.idle)
+    private let phase = Protected(Phase.idle)
 
     init(holder: LockHolder) { self.holder = holder }
+
+    var isWithdrawn: Bool {
+        phase.withLock { phase in
+            if case .withdrawn = phase { return true }
+            return false
+        }
+    }
 
     /// Marks the request withdrawn and returns the ticket it waits under, if any.
     func markWithdrawn() -> Int? {
@@ -23,6 +30,22 @@ final class LockRequest: Sendable {
             defer { phase = .withdrawn }
             if case .waiting(let ticket) = phase { return ticket }
             return nil
+        }
+    }
+
+    /// Records that the request waits under `ticket`; false if it was withdrawn first.
+    func markWaiting(ticket: Int) -> Bool {
+        phase.withLock { phase in
+            if case .withdrawn = phase { return false }
+            phase = .waiting(ticket: ticket)
+            return true
+        }
+    }
+
+    /// Records that the request left the queue into the lock.
+    func markAdmitted() {
+        phase.withLock { phase in
+            if case .waiting = phase { phase = .idle }
         }
     }
 }

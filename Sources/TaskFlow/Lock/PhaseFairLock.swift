@@ -17,7 +17,6 @@ final class PhaseFairLock: Sendable {
         let ticket: Int
         let request: LockRequest
         let continuation: CheckedContinuation<Void, any Error>
-        var access: FlowAccess { request.holder.access }
     }
 
     private struct State {
@@ -25,14 +24,18 @@ final class PhaseFairLock: Sendable {
         /// Readers by ticket, so a release finds its entry in O(1). Tickets grow with arrival,
         /// so sorting by ticket gives the readers in arrival order when a snapshot needs it.
         var readers: [Int: LockHolder] = [:]
-        var queue: Deque<Waiter> = []
-        var waitingWriters = 0
+        /// Waiting readers and writers in two queues, so that handing the lock on touches only
+        /// the waiters it admits; tickets interleave them back into one arrival order.
+        var waitingReaders: Deque<Waiter> = []
+        var waitingWriters: Deque<Waiter> = []
         var nextTicket = 0
 
         var mode: LockMode {
             if let writer { return .write(writer.id) }
             return readers.isEmpty ? .idle : .read(count: readers.count)
         }
+
+        var waiting: Int { waitingReaders.count + waitingWriters.count }
 
         mutating func takeTicket() -> Int {
             nextTicket += 1
@@ -44,8 +47,8 @@ final class PhaseFairLock: Sendable {
     private enum Handover {
         /// A writer just left: all waiting readers form the next phase.
         case afterWriter
-        /// A reader left or a waiter withdrew: readers at the queue's front may join the current
-        /// read phase; an idle lock goes to the oldest waiter.
+        /// A reader left or a waiter withdrew: readers that arrived before every waiting writer
+        /// may join the current read phase; an idle lock goes to the oldest writer.
         case other
     }
 
@@ -57,19 +60,24 @@ final class PhaseFairLock: Sendable {
     }
 
     /// Waits until `request` holds the lock and returns the ticket to release it with.
-    /// `onEnqueued` runs (inside the lock) if the request has to wait.
+    /// `onEnqueued` runs if the request has to wait, before it can be admitted.
     /// Throws `CancellationError` if the request is withdrawn before it gets in.
     func acquire(_ request: LockRequest, onEnqueued: () -> Void = {}) async throws -> Int {
         if let ticket = try state.withLock({ try enterAtOnce(request, &$0) }) { return ticket }
         var ticket = 0
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            ticket = state.withLock { state in
-                if let ticket = try? enterAtOnce(request, &state) {
+            let queued = state.withLock { state -> Bool in
+                if let admitted = try? enterAtOnce(request, &state) {
+                    ticket = admitted
                     continuation.resume()
-                    return ticket
+                    return false
                 }
-                return enqueue(request, continuation, onEnqueued, &state)
+                ticket = state.takeTicket()
+                return enqueue(Waiter(ticket: ticket, request: request, continuation: continuation), &state)
             }
+            // Still inside the continuation's body: nothing can resume this task before
+            // `onEnqueued` returns, so a flow reports "waiting" before it can report "running".
+            if queued { onEnqueued() }
         }
         return ticket
     }
@@ -78,14 +86,15 @@ final class PhaseFairLock: Sendable {
     func release(_ ticket: Int, holder: LockHolder) {
         let admitted = state.withLock { state -> [Waiter] in
             let handover: Handover
-            if holder.access == .write {
+            switch holder.access {
+            case .write:
                 state.writer = nil
                 handover = .afterWriter
-            } else {
+            case .read:
                 state.readers[ticket] = nil
                 handover = .other
             }
-            onChange(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.queue.count))
+            onChange(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.waiting))
             return admit(handover, &state)
         }
         for waiter in admitted { waiter.continuation.resume() }
@@ -96,24 +105,22 @@ final class PhaseFairLock: Sendable {
     /// holds the lock, nothing happens (the holder releases as usual).
     func withdraw(_ request: LockRequest) {
         guard let ticket = request.markWithdrawn() else { return }
-        var resumed: [Waiter] = []
-        let withdrawn: Waiter? = state.withLock { state in
-            guard let index = state.queue.firstIndex(where: { $0.ticket == ticket }) else { return nil }
-            let waiter = state.queue.remove(at: index)
-            if waiter.access == .write { state.waitingWriters -= 1 }
-            onChange(LockEvent(holder: waiter.request.holder, change: .withdrawn, mode: state.mode, waiting: state.queue.count))
-            resumed = admit(.other, &state)
-            return waiter
+        let (withdrawn, admitted) = state.withLock { state -> (Waiter?, [Waiter]) in
+            let waiter = Self.remove(ticket, from: &state.waitingReaders) ?? Self.remove(ticket, from: &state.waitingWriters)
+            guard let waiter else { return (nil, []) }
+            onChange(LockEvent(holder: waiter.request.holder, change: .withdrawn, mode: state.mode, waiting: state.waiting))
+            return (waiter, admit(.other, &state))
         }
         withdrawn?.continuation.resume(throwing: CancellationError())
-        for waiter in resumed { waiter.continuation.resume() }
+        for waiter in admitted { waiter.continuation.resume() }
     }
 
     /// The lock right now, for observers that arrive late.
     func snapshot() -> LockSnapshot {
         state.withLock { state in
             let holders = state.writer.map { [$0] } ?? state.readers.sorted { $0.key < $1.key }.map(\.value)
-            return LockSnapshot(mode: state.mode, holders: holders, queue: state.queue.map(\.request.holder))
+            let queue = (state.waitingReaders + state.waitingWriters).sorted { $0.ticket < $1.ticket }
+            return LockSnapshot(mode: state.mode, holders: holders, queue: queue.map(\.request.holder))
         }
     }
 
@@ -122,73 +129,66 @@ final class PhaseFairLock: Sendable {
     /// Admits `request` if the rules allow it without waiting; nil if it must queue.
     private func enterAtOnce(_ request: LockRequest, _ state: inout State) throws -> Int? {
         let canEnter = switch request.holder.access {
-        case .read: state.writer == nil && state.waitingWriters == 0
-        case .write: state.writer == nil && state.readers.isEmpty && state.queue.isEmpty
+        case .read: state.writer == nil && state.waitingWriters.isEmpty
+        case .write: state.writer == nil && state.readers.isEmpty && state.waiting == 0
         }
         guard canEnter else { return nil }
-        let withdrawn = request.phase.withLock { phase -> Bool in
-            if case .withdrawn = phase { return true }
-            return false
-        }
-        if withdrawn { throw CancellationError() }
+        if request.isWithdrawn { throw CancellationError() }
         let ticket = state.takeTicket()
         hold(request.holder, ticket: ticket, &state)
         return ticket
     }
 
-    private func enqueue(
-        _ request: LockRequest, _ continuation: CheckedContinuation<Void, any Error>,
-        _ onEnqueued: () -> Void, _ state: inout State
-    ) -> Int {
-        let ticket = state.takeTicket()
-        let accepted = request.phase.withLock { phase -> Bool in
-            if case .withdrawn = phase { return false }
-            phase = .waiting(ticket: ticket)
-            return true
+    /// Queues a waiter unless its request was withdrawn meanwhile (then it is resumed with
+    /// `CancellationError`); returns whether it was queued.
+    private func enqueue(_ waiter: Waiter, _ state: inout State) -> Bool {
+        guard waiter.request.markWaiting(ticket: waiter.ticket) else {
+            waiter.continuation.resume(throwing: CancellationError())
+            return false
         }
-        guard accepted else {
-            continuation.resume(throwing: CancellationError())
-            return ticket
+        switch waiter.request.holder.access {
+        case .read: state.waitingReaders.append(waiter)
+        case .write: state.waitingWriters.append(waiter)
         }
-        state.queue.append(Waiter(ticket: ticket, request: request, continuation: continuation))
-        if request.holder.access == .write { state.waitingWriters += 1 }
-        onEnqueued()
-        onChange(LockEvent(holder: request.holder, change: .enqueued, mode: state.mode, waiting: state.queue.count))
-        return ticket
+        onChange(LockEvent(holder: waiter.request.holder, change: .enqueued, mode: state.mode, waiting: state.waiting))
+        return true
     }
 
     private func hold(_ holder: LockHolder, ticket: Int, _ state: inout State) {
         switch holder.access {
-        case .read:
-            state.readers[ticket] = holder
-        case .write:
-            state.writer = holder
+        case .read: state.readers[ticket] = holder
+        case .write: state.writer = holder
         }
-        onChange(LockEvent(holder: holder, change: .admitted, mode: state.mode, waiting: state.queue.count))
+        onChange(LockEvent(holder: holder, change: .admitted, mode: state.mode, waiting: state.waiting))
     }
 
     /// Moves waiters into the lock according to the phase-fair rules; returns them to resume.
     private func admit(_ handover: Handover, _ state: inout State) -> [Waiter] {
-        guard state.writer == nil, !state.queue.isEmpty else { return [] }
+        guard state.writer == nil else { return [] }
         var admitted: [Waiter] = []
-        if handover == .afterWriter, state.queue.count > state.waitingWriters {
+        if handover == .afterWriter, !state.waitingReaders.isEmpty {
             // A write phase ended: every waiting reader enters, wherever it stands in the queue.
-            admitted = state.queue.filter { $0.access == .read }
-            state.queue.removeAll { $0.access == .read }
+            admitted = Array(state.waitingReaders)
+            state.waitingReaders = []
         } else {
-            // Readers at the front arrived before any waiting writer: they join the read phase.
-            while let first = state.queue.first, first.access == .read {
-                admitted.append(state.queue.removeFirst())
+            // Readers that arrived before every waiting writer join the current read phase.
+            let firstWriter = state.waitingWriters.first?.ticket ?? .max
+            while let reader = state.waitingReaders.first, reader.ticket < firstWriter {
+                admitted.append(state.waitingReaders.removeFirst())
             }
-            if admitted.isEmpty, state.readers.isEmpty, let first = state.queue.first, first.access == .write {
-                admitted.append(state.queue.removeFirst())
-                state.waitingWriters -= 1
+            if admitted.isEmpty, state.readers.isEmpty, let writer = state.waitingWriters.popFirst() {
+                admitted.append(writer)
             }
         }
         for waiter in admitted {
-            waiter.request.phase.withLock { $0 = .idle }
+            waiter.request.markAdmitted()
             hold(waiter.request.holder, ticket: waiter.ticket, &state)
         }
         return admitted
+    }
+
+    private static func remove(_ ticket: Int, from queue: inout Deque<Waiter>) -> Waiter? {
+        guard let index = queue.firstIndex(where: { $0.ticket == ticket }) else { return nil }
+        return queue.remove(at: index)
     }
 }

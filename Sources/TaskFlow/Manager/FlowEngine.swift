@@ -34,6 +34,7 @@ final class FlowEngine: Sendable {
     }
 
     /// A flow's whole life: wait for the lock, run the body, then complete or roll back.
+    /// A flow's last events are always its final status, then the lock's release.
     func run<State, Value>(
         _ record: FlowRecord, store: StateStore<State>,
         body: @Sendable (FlowContext<State>) async throws -> Value
@@ -42,12 +43,12 @@ final class FlowEngine: Sendable {
         do {
             ticket = try await lock.acquire(record.lockRequest) { record.transition(to: .waiting) }
         } catch {
-            finish(record, as: .cancelled)
+            record.transition(to: .cancelled)
+            retire(record, undoable: false)
             throw CancellationError()
         }
         guard record.start() else {
-            lock.release(ticket, holder: record.info)
-            finish(record, as: .cancelled)
+            finish(record, as: .cancelled, releasing: ticket)
             throw CancellationError()
         }
         let run = FlowRun(record: record, store: store)
@@ -71,10 +72,8 @@ final class FlowEngine: Sendable {
         }
         record.transition(to: .rollingBack(cause))
         await run.rollback.revert(log.drain())
-        let failures = run.failures.drain()
-        lock.release(ticket, holder: record.info)
-        let outcome = RollbackOutcome(cause: cause, failures: failures)
-        finish(record, as: outcome.status)
+        let outcome = RollbackOutcome(cause: cause, failures: run.failures.drain())
+        finish(record, as: outcome.status, releasing: ticket)
         throw outcome.error
     }
 
@@ -87,11 +86,10 @@ final class FlowEngine: Sendable {
         let ticket = try await lock.acquire(request)
         let rollback = Rollback(flow: record.info.id, hub: hub, failures: FailureCollector())
         await rollback.revert(entries)
-        let failures = rollback.failures.drain()
-        lock.release(ticket, holder: record.info)
-        let outcome = RollbackOutcome(cause: .undo, failures: failures)
+        let outcome = RollbackOutcome(cause: .undo, failures: rollback.failures.drain())
         record.transition(to: outcome.status)
-        if !failures.isEmpty { throw outcome.error }
+        lock.release(ticket, holder: record.info)
+        if !outcome.failures.isEmpty { throw outcome.error }
     }
 
     func snapshot() -> ManagerSnapshot {
@@ -103,8 +101,10 @@ final class FlowEngine: Sendable {
 
     // MARK: - Private
 
-    private func finish(_ record: FlowRecord, as status: FlowStatus) {
+    /// Ends a flow that will not be kept for undo: final status, then the lock, then the registry.
+    private func finish(_ record: FlowRecord, as status: FlowStatus, releasing ticket: Int) {
         record.transition(to: status)
+        lock.release(ticket, holder: record.info)
         retire(record, undoable: false)
     }
 

@@ -28,8 +28,13 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     public var undoHistoryLimit: Int { engine.undoHistoryLimit }
 
     /// A new stream of every event from now on. Each access is a new observer that gets every
-    /// event; it ends when the manager is released or when its consumer stops iterating.
-    /// Pair it with ``snapshot()`` to draw what existed before subscribing.
+    /// event, in the order the changes happened; it ends when the manager is released or when
+    /// its consumer stops iterating. Pair it with ``snapshot()`` to draw what existed before
+    /// subscribing.
+    ///
+    /// Delivery is asynchronous and batched, so flows never wait for observers: an event can
+    /// still be on its way when ``TaskFlow/value`` returns. The buffer is unbounded, so an
+    /// observer must keep consuming (progress is coalesced to keep floods small).
     public var events: AsyncStream<FlowEvent> { engine.hub.subscribe() }
 
     /// The live flows, the lock and the undo history right now.

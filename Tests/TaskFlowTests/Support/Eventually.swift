@@ -40,6 +40,17 @@ final class EventLog: Sendable {
 
     var events: [FlowEvent] { recorder.all }
 
+    /// Waits until the flow's final status has reached this observer: events are delivered
+    /// asynchronously, so they may still be on their way when `flow.value` returns.
+    func waitUntilFinished(_ flow: FlowID) async -> Bool {
+        await eventually {
+            events.contains { event in
+                if case .statusChanged(flow, let status) = event { return status.isFinished }
+                return false
+            }
+        }
+    }
+
     /// Revert events of one flow as "reverting step"/"reverted step" strings, in order.
     func reverts(of flow: FlowID, titles: [StepID: String]) -> [String] {
         events.compactMap { event in
