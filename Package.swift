@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .target(
@@ -19,6 +20,11 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
+        ),
+        // Scenario files (TOML) parsed, validated and run as flows: no terminal needed.
+        .target(
+            name: "TaskFlowScenario",
+            dependencies: ["TaskFlow", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .executableTarget(name: "taskflow", dependencies: ["TaskFlow"]),
         .executableTarget(
@@ -29,6 +35,7 @@ let package = Package(
             name: "TaskFlowTests",
             dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
+        .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

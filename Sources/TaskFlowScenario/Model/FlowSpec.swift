@@ -1,0 +1,53 @@
+import TaskFlow
+
+/// One `[[flow]]` of a scenario: what the runner submits to the manager, when, and how often.
+public struct FlowSpec: Sendable, Equatable {
+    /// The flow's title; repeated submissions get " (2/3)"-style suffixes.
+    public var title: String
+    /// Read flows share the lock and see a snapshot; write flows run alone and may `update`.
+    public var access: FlowAccess
+    /// When the first submission happens, from the start of the run.
+    public var start: Duration
+    /// Further submissions, if any.
+    public var repetition: Repetition?
+    /// Cancels each submission this long after it was submitted, if set: how a scenario shows a
+    /// rollback without someone pressing a key.
+    public var cancelAfter: Duration?
+    /// The top-level steps, run in order.
+    public var steps: [StepSpec]
+
+    /// Creates a flow description.
+    public init(
+        title: String, access: FlowAccess = .write, start: Duration = .zero,
+        repetition: Repetition? = nil, cancelAfter: Duration? = nil, steps: [StepSpec]
+    ) {
+        self.title = title
+        self.access = access
+        self.start = start
+        self.repetition = repetition
+        self.cancelAfter = cancelAfter
+        self.steps = steps
+    }
+
+    /// How many times the flow is submitted.
+    public var submissions: Int { repetition?.times ?? 1 }
+
+    /// When submission `index` (from 0) happens, from the start of the run.
+    public func startOfSubmission(_ index: Int) -> Duration {
+        start + (repetition?.every ?? .zero) * index
+    }
+}
+
+/// A flow submitted `times` times in total, `every` apart.
+public struct Repetition: Sendable, Equatable {
+    /// The time between two submissions.
+    public var every: Duration
+    /// How many submissions in total, at least 1.
+    public var times: Int
+
+    /// Creates a repetition.
+    public init(every: Duration, times: Int) {
+        self.every = every
+        self.times = times
+    }
+}

@@ -1,0 +1,56 @@
+/// A simulated workload: flows of steps that take time, report progress, fail on purpose and
+/// change a small shared state, described in a TOML file so TaskFlow can be tried without
+/// writing Swift. Load one with ``Scenario/load(contentsOf:)``, check it with
+/// ``ScenarioSummary``, run it with ``ScenarioRunner``.
+///
+/// The file format (full reference with a complete example in `demo/FORMAT.md`):
+///
+/// ```toml
+/// name = "Publish a post"              # required
+/// description = "Uploads, then the post." # optional
+/// seed = 7                               # optional, drives fail_chance (default 0)
+///
+/// [[flow]]                               # one table per flow, in any number
+/// title = "Publish"                      # required
+/// access = "write"                       # "write" (default) or "read"
+/// start = "500ms"                        # when it is submitted (default "0s")
+/// every = "4s"                           # repeat: submitted `times` times, `every` apart
+/// times = 3
+/// cancel_after = "2s"                    # cancel it this long after each submission
+///
+/// [[flow.step]]                          # the flow's top-level steps, in order
+/// group = "Upload media"                 # the kind key names the step: main, task, group,
+/// steps = [                              #   sequence or update
+///   { task = "Photo", duration = "1.2s", revert = "300ms" },
+///   { task = "Video", duration = "3s", revert = true, fail_chance = 0.2,
+///     steps = [{ main = "Show thumbnail", revert = true }] },   # foreground sub-steps
+/// ]
+///
+/// [[flow.step]]
+/// update = "Count the post"              # write flows only, top level only
+/// set = { status = "published" }
+/// append = { posts = "Holiday" }
+/// ```
+///
+/// Step keys: `duration` (`"300ms"`, `"1.5s"`, `"2m"`), `revert` (a duration, or `true` for an
+/// instant revert; a `main` step's revert is always instant), `progress` (task steps, default
+/// `true`), `fail_at` (fail after this fraction of the step, 0...1) or `fail_chance` (the
+/// probability of failing, drawn from the seed so every run with that seed fails the same steps).
+public struct Scenario: Sendable, Equatable {
+    /// Shown in the dashboard's header and by `taskflow demo`.
+    public var name: String
+    /// What the scenario shows; may span several lines.
+    public var description: String
+    /// Drives every `fail_chance`; a run may override it (``RunOptions/seed``).
+    public var seed: UInt64
+    /// The flows, in file order.
+    public var flows: [FlowSpec]
+
+    /// Creates a scenario.
+    public init(name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec]) {
+        self.name = name
+        self.description = description
+        self.seed = seed
+        self.flows = flows
+    }
+}

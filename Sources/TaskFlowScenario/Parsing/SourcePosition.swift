@@ -1,0 +1,24 @@
+/// A place in a scenario file: 1-based line and column (columns count Unicode scalars).
+public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The line, from 1.
+    public let line: Int
+    /// The column, from 1.
+    public let column: Int
+
+    /// Creates a position.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// The first character of a file.
+    public static let start = SourcePosition(line: 1, column: 1)
+
+    /// Earlier in the file first.
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+
+    /// `line:column`.
+    public var description: String { "\(line):\(column)" }
+}

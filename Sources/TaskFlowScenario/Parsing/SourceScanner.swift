@@ -1,0 +1,218 @@
+/// Walks a TOML text once and records, by ``TOMLPath``, where every key and every value
+/// begins. It follows just enough of TOML to keep paths right: `[table]` and `[[array]]` headers
+/// (counting array-of-table elements the way TOML resolves them), dotted and quoted keys, inline
+/// tables, arrays and every string form (so `#`, `=` or brackets inside strings are not
+/// mistaken for structure). It does not check the syntax: TOMLKit already did.
+struct SourceScanner {
+    private(set) var keys: [TOMLPath: SourcePosition] = [:]
+    private(set) var values: [TOMLPath: SourcePosition] = [:]
+
+    private let scalars: [Unicode.Scalar]
+    private var index = 0
+    private var line = 1
+    private var column = 1
+    /// The table that plain `key = value` lines belong to: set by the last header.
+    private var table = TOMLPath.root
+    /// How many elements each array of tables has so far, so `[[flow.step]]` lands in the last
+    /// `[[flow]]`.
+    private var arrayTableCounts: [TOMLPath: Int] = [:]
+
+    init(_ text: String) {
+        scalars = Array(text.unicodeScalars)
+    }
+
+    mutating func scan() {
+        while current != nil {
+            skipTrivia(acrossLines: true)
+            guard let scalar = current else { return }
+            if scalar == "[" {
+                header()
+            } else {
+                keyValue(in: table)
+            }
+        }
+    }
+
+    // MARK: - Structure
+
+    private mutating func header() {
+        let start = position
+        advance()
+        let isArray = current == "["
+        if isArray { advance() }
+        let parts = dottedKey()
+        while let scalar = current, scalar == "]" || scalar == " " || scalar == "\t" { advance() }
+
+        var path = TOMLPath.root
+        for (offset, part) in parts.enumerated() {
+            path = path.appending(part.name)
+            // An array of tables named on the way means its latest element.
+            if offset < parts.count - 1, let count = arrayTableCounts[path] {
+                path = path.appending(index: count - 1)
+            }
+        }
+        if isArray {
+            let count = arrayTableCounts[path, default: 0]
+            arrayTableCounts[path] = count + 1
+            record(key: path, at: start)
+            path = path.appending(index: count)
+        }
+        record(key: path, at: start)
+        table = path
+    }
+
+    private mutating func keyValue(in base: TOMLPath) {
+        var path = base
+        for part in dottedKey() {
+            path = path.appending(part.name)
+            record(key: path, at: part.position)
+        }
+        skipTrivia(acrossLines: false)
+        if current == "=" { advance() }
+        skipTrivia(acrossLines: false)
+        value(at: path)
+    }
+
+    private mutating func value(at path: TOMLPath) {
+        guard let scalar = current else { return }
+        if values[path] == nil { values[path] = position }
+        switch scalar {
+        case "\"", "'": _ = string()
+        case "{": inlineTable(at: path)
+        case "[": array(at: path)
+        default:
+            // Numbers, booleans, dates: everything up to what ends a value.
+            while let scalar = current, !",]}#\r\n".unicodeScalars.contains(scalar) { advance() }
+        }
+    }
+
+    private mutating func inlineTable(at path: TOMLPath) {
+        advance()
+        while current != nil {
+            // Newlines are skipped too: TOML 1.1 allows them, and they cost nothing here.
+            skipTrivia(acrossLines: true)
+            guard let scalar = current else { return }
+            if scalar == "}" {
+                advance()
+                return
+            }
+            if scalar == "," {
+                advance()
+                continue
+            }
+            keyValue(in: path)
+        }
+    }
+
+    private mutating func array(at path: TOMLPath) {
+        advance()
+        var count = 0
+        while current != nil {
+            skipTrivia(acrossLines: true)
+            guard let scalar = current else { return }
+            if scalar == "]" {
+                advance()
+                return
+            }
+            if scalar == "," {
+                advance()
+                continue
+            }
+            let element = path.appending(index: count)
+            record(key: element, at: position)
+            value(at: element)
+            count += 1
+        }
+    }
+
+    // MARK: - Keys and strings
+
+    private mutating func dottedKey() -> [(name: String, position: SourcePosition)] {
+        var parts: [(name: String, position: SourcePosition)] = []
+        repeat {
+            if !parts.isEmpty { advance() }  // the dot
+            skipTrivia(acrossLines: false)
+            let start = position
+            parts.append((name: simpleKey(), position: start))
+            skipTrivia(acrossLines: false)
+        } while current == "."
+        return parts
+    }
+
+    private mutating func simpleKey() -> String {
+        if current == "\"" || current == "'" { return string() }
+        var name = ""
+        while let scalar = current, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" {
+            name.unicodeScalars.append(scalar)
+            advance()
+        }
+        // Not a key at all (only in broken text): step over it so the scan always moves on.
+        if name.isEmpty { advance() }
+        return name
+    }
+
+    /// Consumes a string in any of TOML's four forms and returns its raw content (escapes are
+    /// kept as written: only key names use the content, and they rarely hold escapes).
+    private mutating func string() -> String {
+        guard let quote = current else { return "" }
+        let isBasic = quote == "\""
+        let isMultiline = peek(1) == quote && peek(2) == quote
+        advance(by: isMultiline ? 3 : 1)
+        var content = ""
+        while let scalar = current {
+            if isMultiline ? (scalar == quote && peek(1) == quote && peek(2) == quote) : (scalar == quote || scalar == "\n") {
+                break
+            }
+            if isBasic && scalar == "\\" {
+                content.unicodeScalars.append(scalar)
+                advance()
+            }
+            if let escaped = current { content.unicodeScalars.append(escaped) }
+            advance()
+        }
+        advance(by: isMultiline ? 3 : 1)
+        // A multi-line string may end with up to two more quotes that belong to its content.
+        while isMultiline && current == quote { advance() }
+        return content
+    }
+
+    // MARK: - Cursor
+
+    private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+    private var position: SourcePosition { SourcePosition(line: line, column: column) }
+
+    private func peek(_ offset: Int) -> Unicode.Scalar? {
+        index + offset < scalars.count ? scalars[index + offset] : nil
+    }
+
+    private mutating func advance(by count: Int = 1) {
+        for _ in 0..<count where index < scalars.count {
+            if scalars[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            index += 1
+        }
+    }
+
+    /// Skips blanks and comments, and line breaks too when `acrossLines`.
+    private mutating func skipTrivia(acrossLines: Bool) {
+        while let scalar = current {
+            if scalar == " " || scalar == "\t" || (acrossLines && (scalar == "\n" || scalar == "\r")) {
+                advance()
+            } else if scalar == "#" {
+                while let next = current, next != "\n" { advance() }
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func record(key path: TOMLPath, at position: SourcePosition) {
+        // The first mention wins: `[[flow]]` as a whole is where the first flow begins.
+        if keys[path] == nil { keys[path] = position }
+    }
+}

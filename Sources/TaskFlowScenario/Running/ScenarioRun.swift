@@ -1,0 +1,59 @@
+import TaskFlow
+
+/// A started scenario: the flows submitted so far, what its read flows saw, and its end.
+public final class ScenarioRun: Sendable {
+    /// The manager the flows run on.
+    public let manager: TaskFlowManager<ScenarioState>
+    /// Each flow as it is submitted; ends after the last submission. Meant for one consumer
+    /// (a dashboard adopting handles); others can use ``flows()`` and ``flow(titled:)``.
+    public let launches: AsyncStream<ScenarioFlow>
+    private let journal: RunJournal
+    private let launcher: Task<Void, Never>
+
+    init(manager: TaskFlowManager<ScenarioState>, journal: RunJournal, launches: AsyncStream<ScenarioFlow>, launcher: Task<Void, Never>) {
+        self.manager = manager
+        self.journal = journal
+        self.launches = launches
+        self.launcher = launcher
+    }
+
+    /// Every flow submitted so far, in submission order.
+    public func flows() async -> [ScenarioFlow] { await journal.flows }
+
+    /// The first flow submitted with `title` (repeated flows carry a " (2/3)" suffix), waiting
+    /// until it is submitted; nil if the run ends without submitting it.
+    public func flow(titled title: String) async -> ScenarioFlow? {
+        await journal.flow(titled: title)
+    }
+
+    /// The state a read flow saw (its snapshot when it got the lock); nil for write flows and
+    /// flows that never started.
+    public func snapshot(seenBy flow: FlowID) async -> ScenarioState? {
+        await journal.snapshot(of: flow)
+    }
+
+    /// Waits until every flow has been submitted and has finished, and returns how each ended,
+    /// in submission order.
+    public func finished() async -> [FlowOutcome] {
+        await launcher.value
+        var outcomes: [FlowOutcome] = []
+        for flow in await journal.flows {
+            outcomes.append(FlowOutcome(flow: flow, status: await flow.handle.finished()))
+        }
+        return outcomes
+    }
+
+    /// Stops the run: no further submissions, and every submitted flow is cancelled (and rolls
+    /// back). Returns once nothing more will be submitted; ``finished()`` then reports the end.
+    public func stop() async {
+        launcher.cancel()
+        await cancelSubmitted()
+        await launcher.value
+        // A submission may have slipped in between the first pass and the launcher's end.
+        await cancelSubmitted()
+    }
+
+    private func cancelSubmitted() async {
+        for flow in await journal.flows { flow.handle.cancel() }
+    }
+}

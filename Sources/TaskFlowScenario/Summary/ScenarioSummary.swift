@@ -1,0 +1,57 @@
+import TaskFlow
+
+/// What `taskflow check` prints for a valid scenario: its flows, its steps by kind, and how
+/// long it takes.
+public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
+    /// The scenario's name.
+    public let name: String
+    /// `[[flow]]` tables in the file.
+    public let flows: Int
+    /// Flows submitted when it runs, repetitions included.
+    public let submissions: Int
+    /// Submissions that take the lock for reading.
+    public let readSubmissions: Int
+    /// Steps by kind, as declared.
+    public let steps: StepCounts
+    /// When the last step of the last submission ends at speed 1 if nothing fails, nothing is
+    /// cancelled and no flow waits for the lock: a lower bound on the real run.
+    public let totalDuration: Duration
+
+    /// Summarizes `scenario`.
+    public init(_ scenario: Scenario) {
+        name = scenario.name
+        flows = scenario.flows.count
+        submissions = scenario.flows.map(\.submissions).reduce(0, +)
+        readSubmissions = scenario.flows.filter { $0.access == .read }.map(\.submissions).reduce(0, +)
+        steps = StepCounts(scenario.flows.flatMap(\.steps))
+        totalDuration = scenario.flows.map(Self.end(of:)).max() ?? .zero
+    }
+
+    /// Several lines, for a terminal.
+    public var description: String {
+        let kinds = [("main", steps.main), ("task", steps.task), ("group", steps.group), ("sequence", steps.sequence), ("update", steps.update)]
+        return """
+        \(name)
+          flows: \(flows) (\(submissions) submission\(submissions == 1 ? "" : "s"): \(submissions - readSubmissions) write, \(readSubmissions) read)
+          steps: \(steps.total) (\(kinds.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")))
+          duration: at least \(DurationText.format(totalDuration)) at speed 1 (longer when flows wait for the lock)
+        """
+    }
+
+    /// When the flow's last submission ends, with no waiting.
+    private static func end(of flow: FlowSpec) -> Duration {
+        flow.startOfSubmission(flow.submissions - 1) + flow.steps.map(length(of:)).reduce(.zero, +)
+    }
+
+    /// How long a step takes: groups take their longest child, sequences the sum, tasks their
+    /// duration plus their foreground sub-steps'.
+    static func length(of step: StepSpec) -> Duration {
+        switch step.kind {
+        case .main(let work): work.duration
+        case .task(let work, let foreground): foreground.map(length(of:)).reduce(work.duration, +)
+        case .group(let children): children.map(length(of:)).max() ?? .zero
+        case .sequence(let children): children.map(length(of:)).reduce(.zero, +)
+        case .update: .zero
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import TaskFlow
+import Testing
+@testable import TaskFlowScenario
+
+/// Headless runs of the demos, at high speed, judged by the event log a user would read.
+@Suite struct RunnerTests {
+    private func demo(_ name: String) throws -> Scenario {
+        try Scenario.load(contentsOf: Paths.demo.appending(path: "\(name).toml"))
+    }
+
+    @Test func publishPostUploadsInParallelThenPostsAndTheBrokenOneRollsBack() async throws {
+        // At 10× the other uploads finish 140ms before the video fails: ample on a busy machine.
+        let runner = ScenarioRunner(scenario: try demo("publish-post"), options: RunOptions(speed: 10))
+        let events = runner.manager.events
+        let run = runner.start()
+        let outcomes = await run.finished()
+        let log = EventTimeline(await collect(events, until: finishedFlows(3)))
+
+        #expect(outcomes.map { "\($0.flow.title): \($0.status.name)" } == [
+            "Publish holiday post: completed", "Read the feed: completed", "Publish with a broken video: failed",
+        ])
+        let post = "Publish holiday post"
+        let uploads = ["Upload photo 1", "Upload photo 2", "Upload video"]
+        for upload in uploads {
+            #expect(log.index(of: "start Upload media", in: post) < log.index(of: "start \(upload)", in: post))
+            #expect(log.index(of: "done \(upload)", in: post) < log.index(of: "start Upload post", in: post))
+        }
+        // All uploads start before any finishes: they run side by side.
+        let lastStart = uploads.map { log.index(of: "start \($0)", in: post) }.max() ?? .max
+        let firstDone = uploads.map { log.index(of: "done \($0)", in: post) }.min() ?? .min
+        #expect(lastStart < firstDone)
+        #expect(log.of(post).last == "status completed")
+
+        let broken = "Publish with a broken video"
+        #expect(log.of(broken).contains("failed Upload video"))
+        #expect(!log.of(broken).contains("start Add to feed"))
+        // The finished uploads are undone inside the group, then the flow's draft: last-first.
+        #expect(log.reverted(in: broken) == ["Upload photo", "Upload slides", "Save draft"])
+
+        let published = ScenarioState(["drafts": .list([.string("Holiday in Lisbon")]), "feed": .list([.string("Holiday in Lisbon")])])
+        #expect(runner.manager.state == published)
+        let reader = try #require(outcomes.first { $0.flow.title == "Read the feed" })
+        #expect(await run.snapshot(seenBy: reader.flow.id) == published)
+    }
+
+    @Test(arguments: ["tour", "read-write", "stress"])
+    func demoRunsToTheEnd(_ name: String) async throws {
+        let scenario = try demo(name)
+        let outcomes = await ScenarioRunner(scenario: scenario, options: RunOptions(speed: 50)).start().finished()
+        #expect(outcomes.count == ScenarioSummary(scenario).submissions)
+        #expect(outcomes.allSatisfy { $0.status.isFinished })
+    }
+
+    @Test func cancellingTheLongFlowMidWayRevertsLastFirst() async throws {
+        var scenario = try demo("rollback")
+        let long = try #require(scenario.flows.firstIndex { $0.title == "Migrate library" })
+        scenario.flows[long].cancelAfter = nil  // this test cancels it itself
+        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10))
+        let events = runner.manager.events
+        let watch = runner.manager.events  // a second observer: collect stops observing when done
+        let run = runner.start()
+        let midWay = await collect(watch) { seen in
+            seen.contains { if case .stepStarted(_, let step) = $0 { step.title == "Convert authors" } else { false } }
+        }
+        #expect(!midWay.isEmpty)
+        await run.flow(titled: "Migrate library")?.handle.cancel()
+        let outcomes = await run.finished()
+        let log = EventTimeline(await collect(events, until: finishedFlows(3)))
+
+        let flow = "Migrate library"
+        #expect(outcomes.map { "\($0.flow.title): \($0.status.name)" } == [
+            "Rename shelf: completed", "\(flow): cancelled", "Audit: completed",
+        ])
+        #expect(log.of(flow).contains("stopped Convert authors"))
+        #expect(!log.of(flow).contains("start Rebuild index"))
+        #expect(log.reverted(in: flow) == [
+            "Convert books", "Record migration", "Export catalogue", "Update export badge", "Show export banner", "Lock the editor",
+        ])
+        #expect(runner.manager.state == ScenarioState(["shelf": .string("Science fiction")]))
+        let audit = try #require(outcomes.first { $0.flow.title == "Audit" })
+        #expect(await run.snapshot(seenBy: audit.flow.id) == ScenarioState(["shelf": .string("Science fiction")]))
+    }
+
+    @Test func cancelAfterCancelsByItselfAndACompletedFlowCanBeUndone() async throws {
+        let runner = ScenarioRunner(scenario: try demo("rollback"), options: RunOptions(speed: 20))
+        let run = runner.start()
+        let outcomes = await run.finished()
+        #expect(outcomes.map(\.status.name) == ["completed", "cancelled", "completed"])
+
+        let rename = try #require(await run.flow(titled: "Rename shelf"))
+        try await rename.handle.undo()
+        #expect(rename.handle.status.name == "undone")
+        #expect(runner.manager.state == ScenarioState())
+    }
+
+    /// A sequence, not a group: in a group a failing sibling may stop another before its own
+    /// failure point, which is timing, not the seed.
+    @Test func theSameSeedFailsTheSameStepsAndEndsTheSameWay() async throws {
+        let scenario = try Scenario.parse("""
+        name = "Dice"
+        [[flow]]
+        title = "Try"
+        every = "10ms"
+        times = 24
+          [[flow.step]]
+          sequence = "Both"
+          steps = [
+            { task = "Left", duration = "100ms", revert = true, fail_chance = 0.3 },
+            { task = "Right", duration = "100ms", revert = true, fail_chance = 0.3 },
+          ]
+          [[flow.step]]
+          main = "Finish"
+          fail_chance = 0.2
+          revert = true
+        """)
+
+        func outcome(seed: UInt64) async -> (statuses: [String], failed: [String]) {
+            let runner = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10, seed: seed))
+            let events = runner.manager.events
+            let outcomes = await runner.start().finished()
+            let log = EventTimeline(await collect(events, until: finishedFlows(24)))
+            let failed = log.lines.filter { $0.text.hasPrefix("failed ") }.map(\.description).sorted()
+            return (outcomes.map { "\($0.flow.title): \($0.status.name)" }, failed)
+        }
+
+        let first = await outcome(seed: 7)
+        let second = await outcome(seed: 7)
+        #expect(first.statuses == second.statuses)
+        #expect(first.failed == second.failed)
+        // The dice really rolled both ways, so the comparison means something.
+        #expect(first.statuses.contains { $0.hasSuffix("failed") })
+        #expect(first.statuses.contains { $0.hasSuffix("completed") })
+    }
+
+    @Test func tasksReportProgressSeveralTimes() async throws {
+        let scenario = try Scenario.parse(scenario(step: "task = \"Slow\"\nduration = \"2s\""))
+        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10))
+        let events = runner.manager.events
+        _ = await runner.start().finished()
+        let progress = await collect(events, until: finishedFlows(1)).compactMap { event -> Double? in
+            if case .progress(_, _, let fraction) = event { fraction } else { nil }
+        }
+        #expect(progress.count >= 3)
+        #expect(progress.last == 1)
+    }
+
+    @Test func speedScalesEveryWaitAndMainStepsWaitOffTheMainActor() async throws {
+        let clock = RecordingClock()
+        let scenario = try Scenario.parse(scenario(flow: "start = \"2s\"", step: "main = \"Show\"\nduration = \"1s\"\nrevert = true"))
+        _ = await ScenarioRunner(scenario: scenario, options: RunOptions(speed: 4), clock: clock).start().finished()
+        // The start, then the main step's two halves around its instant main-actor part.
+        #expect(await clock.waits == [.milliseconds(500), .milliseconds(125), .milliseconds(125)])
+    }
+
+    @Test func repeatedFlowsAreNumberedAndStartEveryInterval() async throws {
+        let clock = RecordingClock()
+        let scenario = try Scenario.parse(scenario(flow: "every = \"1s\"\ntimes = 3", step: "update = \"Tick\"\nappend = { ticks = 1 }"))
+        let runner = ScenarioRunner(scenario: scenario, clock: clock)
+        let outcomes = await runner.start().finished()
+        #expect(outcomes.map(\.flow.title).sorted() == ["Flow (1/3)", "Flow (2/3)", "Flow (3/3)"])
+        #expect(await clock.waits.sorted() == [.seconds(1), .seconds(2)])
+        #expect(runner.manager.state == ScenarioState(["ticks": .list([.integer(1), .integer(1), .integer(1)])]))
+    }
+
+    @Test func failureDiceDependOnlyOnSeedAndAddress() {
+        let dice = FailureDice(seed: 99)
+        #expect(dice.roll("0/1/2", draw: 0) == FailureDice(seed: 99).roll("0/1/2", draw: 0))
+        #expect(dice.roll("0/1/2", draw: 0) != FailureDice(seed: 100).roll("0/1/2", draw: 0))
+        #expect(dice.failurePoint(of: .at(0.25), at: "x") == 0.25)
+        #expect(dice.failurePoint(of: .chance(0), at: "x") == nil)
+        #expect(dice.failurePoint(of: .chance(1), at: "x") != nil)
+    }
+}
+
+/// A clock that returns at once and remembers what it was asked to wait.
+actor RecordingClock: ScenarioClock {
+    private(set) var waits: [Duration] = []
+
+    func sleep(for duration: Duration) async throws {
+        waits.append(duration)
+    }
+}
