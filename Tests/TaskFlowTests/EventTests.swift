@@ -112,4 +112,38 @@ import TaskFlow
             "reverting two", "failed two", "reverting one", "reverted one",
         ])
     }
+
+    @Test func theLastProgressValueOfAStepReachesObservers() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let flow = manager.execute(title: "half") { flow in
+            try await flow.task(title: "half way", apply: { task in
+                task.progress(0.10)
+                task.progress(0.50)
+            })
+        }
+        try await flow.value
+        #expect(await log.waitUntilFinished(flow.id))
+        let progress = log.events.compactMap { event -> Double? in
+            if case .progress(_, _, let fraction) = event { return fraction }
+            return nil
+        }
+        #expect(progress.last == 0.50)
+    }
+
+    @Test func everyFlowReportsWaitingBeforeTheLockAdmitsIt() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let flows = (0..<1_000).map { index in
+            manager.execute(title: "f\(index)", access: index % 3 == 0 ? .write : .read) { _ in await Task.yield() }
+        }
+        for flow in flows { _ = await flow.finished() }
+        #expect(await eventually { flows.allSatisfy { log.statuses(of: $0.id).last?.isFinished == true } })
+        for flow in flows {
+            let mine = log.events.filter { $0.flowID == flow.id }.map(Self.describe)
+            guard let waiting = mine.firstIndex(of: "waiting") else { continue }
+            let admitted = mine.firstIndex { $0.hasPrefix("lock admitted") }
+            #expect(admitted.map { $0 > waiting } ?? true, "\(mine)")
+        }
+    }
 }

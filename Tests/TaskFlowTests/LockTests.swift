@@ -89,6 +89,22 @@ import TaskFlow
         #expect(order.all == ["W1", "W2", "W3", "W4", "W5", "W6"])
     }
 
+    @Test func aReaderBehindAWithdrawnWriterJoinsTheCurrentReadPhase() async throws {
+        let manager = TaskFlowManager()
+        let registrar = Registrar()
+        let (reads, writes) = (Gate(), Gate())
+        let r0 = hold(manager, "R0", .read, registrar: registrar, gate: reads)
+        #expect(await eventually { r0.status.name == "running" })
+        let w1 = hold(manager, "W1", .write, registrar: registrar, gate: writes)
+        let r1 = hold(manager, "R1", .read, registrar: registrar, gate: reads)
+        #expect(await eventually { r1.status.name == "waiting" })
+        w1.cancel()
+        #expect(await eventually { r1.status.name == "running" }, "no writer waits any more: R1 joins R0")
+        #expect(r0.status.name == "running")
+        reads.open()
+        try await r1.value
+    }
+
     @Test func aWriterGetsInWhileReadersKeepArriving() async throws {
         let manager = TaskFlowManager()
         let submitted = Recorder<Int>()

@@ -41,4 +41,16 @@ import TaskFlow
         let payload = await runFlow(manager, title: "fails", failing: true)
         #expect(payload() == nil)
     }
+
+    @Test func releasingTheManagerFreesItsUndoHistoryAndEndsObservers() async throws {
+        let ended = Recorder<Bool>()
+        let payload = try await { () async throws -> () -> Payload? in
+            let manager = TaskFlowManager(undoHistoryLimit: 100)
+            let stream = manager.events
+            Task { for await _ in stream {}; ended.record(true) }
+            return await runFlow(manager, title: "kept for undo")
+        }()
+        #expect(await eventually { payload() == nil }, "the undo history went with the manager")
+        #expect(await eventually { !ended.all.isEmpty }, "the observer's loop ended")
+    }
 }

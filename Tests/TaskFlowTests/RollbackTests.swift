@@ -192,4 +192,60 @@ import TaskFlow
         await #expect(throws: CancellationError.self) { try await flow.value }
         #expect(iterations.all.count < 1_000_000)
     }
+
+    @Test func revertFailuresInsideAStepReachABodyThatCatchesItsError() async throws {
+        let manager = TaskFlowManager()
+        let caught = Recorder<[String]>()
+        let flow = manager.execute(title: "catching") { flow in
+            do {
+                try await flow.sequence(title: "seq") { seq in
+                    seq.task(title: "ok", apply: { _ in }, revert: { _, _ in throw Boom("revert ok") })
+                    seq.task(title: "bad", apply: { _ in throw Boom("apply bad") })
+                }
+            } catch let error as RollbackIncompleteError {
+                caught.record(error.failures.map(\.step.title))
+            }
+            return 1
+        }
+        #expect(try await flow.value == 1, "the body chose to go on")
+        #expect(caught.all == [["ok"]], "and was told which revert failed")
+    }
+
+    @Test func aRevertFailureInsideAGroupIsListedInTheFlowsFinalError() async throws {
+        let manager = TaskFlowManager()
+        let flow = manager.execute(title: "group then fail") { flow in
+            try await flow.group(title: "g") { group in
+                group.task(title: "bad revert", apply: { _ in }, revert: { _, _ in throw Boom("revert") })
+                group.task(title: "fails", apply: { _ in throw Boom("child") })
+            }
+        }
+        do {
+            try await flow.value
+            Issue.record("the flow should fail")
+        } catch let error as RollbackIncompleteError {
+            #expect(error.failures.map(\.step.title) == ["bad revert"])
+            guard case .failed(let cause) = error.cause else {
+                Issue.record("cause should be the child's failure")
+                return
+            }
+            #expect(cause as? Boom == Boom("child"))
+        }
+    }
+
+    @Test func aRealFailureAfterACancelIsReportedAsTheFailure() async throws {
+        let manager = TaskFlowManager()
+        let (inStep, go) = (Gate(), Gate())
+        let flow = manager.execute(title: "disk") { flow in
+            try await flow.task(title: "write", apply: { _ in
+                inStep.open()
+                await go.wait()
+                throw Boom("disk full")
+            })
+        }
+        await inStep.wait()
+        flow.cancel()
+        go.open()
+        await #expect(throws: Boom("disk full")) { try await flow.value }
+        #expect(flow.status.name == "failed")
+    }
 }

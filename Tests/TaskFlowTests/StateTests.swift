@@ -54,17 +54,48 @@ import TaskFlow
         #expect(manager.state == Library())
     }
 
-    @Test func undoingAnOlderFlowNeverOverwritesALaterFlowsChanges() async throws {
+    @Test func anOutOfOrderUndoIsRefusedBeforeAnyRevertAndCanBeRetriedLater() async throws {
         let manager = TaskFlowManager(state: Library())
-        let first = manager.execute(title: "add Dune") { flow in try await flow.update { $0.books.append("Dune") } }
+        let trace = Recorder<String>()
+        let first = manager.execute(title: "add Dune") { flow in
+            try await flow.task(title: "upload", apply: { _ in }, revert: { _, _ in trace.record("deleted upload") })
+            try await flow.update { $0.books.append("Dune") }
+        }
         try await first.value
         let second = manager.execute(title: "add Emma") { flow in try await flow.update { $0.books.append("Emma") } }
         try await second.value
 
-        await #expect(throws: RollbackIncompleteError.self) { try await first.undo() }
-        #expect(manager.state.books == ["Dune", "Emma"], "Emma survives an out-of-order undo")
+        await #expect(throws: FlowError.stateChangedSince(flow: "add Dune")) { try await first.undo() }
+        #expect(trace.all.isEmpty, "nothing of the refused undo ran")
+        #expect(manager.state.books == ["Dune", "Emma"], "Emma survives")
+        #expect(first.status.isCompleted)
 
         try await second.undo()
-        #expect(manager.state.books == ["Dune"])
+        try await first.undo()
+        #expect(trace.all == ["deleted upload"])
+        #expect(manager.state == Library())
+    }
+
+    @Test func anUpdateMayReadTheStateItChanges() async throws {
+        let manager = TaskFlowManager(state: Library(books: ["Dune"]))
+        let flow = manager.execute(title: "copy") { flow in
+            try await flow.update { $0.books = flow.state.books + flow.state.books }
+        }
+        try await flow.value
+        #expect(manager.state.books == ["Dune", "Dune"])
+    }
+
+    @Test func concurrentUpdatesInOneFlowAreAllApplied() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let flow = manager.execute(title: "count") { flow in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 1...50 {
+                    group.addTask { try await flow.update { $0 += 1 } }
+                }
+                try await group.waitForAll()
+            }
+        }
+        try await flow.value
+        #expect(manager.state == 50, "no update lost to a concurrent one")
     }
 }

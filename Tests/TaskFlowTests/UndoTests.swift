@@ -71,4 +71,53 @@ import TaskFlow
         #expect(manager.snapshot().undoable.isEmpty)
         await #expect(throws: FlowError.undoHistoryExpired(flow: "w", limit: 0)) { try await flow.undo() }
     }
+
+    @Test func cancellingTheTaskThatAwaitsAnUndoDoesNotInterruptItsReverts() async throws {
+        let manager = TaskFlowManager()
+        let trace = Recorder<String>()
+        let (inRevert, finishRevert) = (Gate(), Gate())
+        let flow = manager.execute(title: "w") { flow in
+            try await flow.task(title: "slow revert", apply: { _ in }, revert: { _, _ in
+                inRevert.open()
+                await finishRevert.wait()
+                try await Task.sleep(for: .milliseconds(5))
+                trace.record("reverted")
+            })
+        }
+        try await flow.value
+        let undo = Task { try await flow.undo() }
+        await inRevert.wait()
+        undo.cancel()
+        finishRevert.open()
+        try await undo.value
+        #expect(trace.all == ["reverted"])
+        #expect(flow.status.name == "undone")
+    }
+
+    @Test func twoUndosAtOnceRevertOnce() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let flow = manager.execute(title: "increment") { flow in try await flow.update { $0 += 1 } }
+        try await flow.value
+        let undos = (0..<2).map { _ in Task { try await flow.undo() } }
+        var outcomes: [Result<Void, any Error>] = []
+        for undo in undos { outcomes.append(await undo.result) }
+        #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1, "exactly one undo ran")
+        #expect(manager.state == 0)
+    }
+
+    @Test func anUndoneFlowNeverLingersInTheUndoHistory() async throws {
+        let manager = TaskFlowManager(state: 0)
+        for _ in 0..<300 {
+            let flow = manager.execute(title: "w") { flow in try await flow.update { $0 += 1 } }
+            // Undo the instant the flow is visibly completed, racing its entry into the history.
+            let undo = Task.detached { () -> Bool in
+                while !flow.status.isFinished { await Task.yield() }
+                return (try? await flow.undo()) != nil
+            }
+            _ = await flow.finished()
+            if await undo.value {
+                #expect(!manager.snapshot().undoable.contains { $0.id == flow.id })
+            }
+        }
+    }
 }

@@ -13,7 +13,11 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A revert of `update` found the state changed by a later flow, so restoring the old value
     /// would silently discard that flow's work. Undo the later flow first.
     case stateChangedSinceUpdate(step: String)
+    /// `undo()` was refused, before any revert ran, because a later flow changed the state this
+    /// flow left. Undo the later flows first; this flow stays completed and undoable.
+    case stateChangedSince(flow: String)
 
+    /// One line saying what was refused and why.
     public var description: String {
         switch self {
         case .updateInReadFlow(let flow):
@@ -26,18 +30,37 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(flow)' can no longer be undone: only the last \(limit) completed write flows keep their undo log"
         case .stateChangedSinceUpdate(let step):
             "cannot revert '\(step)': a later flow changed the state since; undo that flow first"
+        case .stateChangedSince(let flow):
+            "'\(flow)' cannot be undone yet: later flows changed the state it left; undo them first"
         }
     }
 }
 
-/// Thrown by ``TaskFlow/value`` when the rollback after a cancel, failure or undo left some
-/// reverts failed. Every revert that could run did run.
+/// Thrown when a rollback left some reverts failed: by ``TaskFlow/value`` and
+/// ``TaskFlow/undo()``, and inside a flow by a step, group or sequence whose own rollback (of
+/// its sub-steps or completed children) had failures, so a body that catches it still learns
+/// of them. Every revert that could run did run.
 public struct RollbackIncompleteError: Error, Sendable, CustomStringConvertible {
     /// What started the rollback.
     public let cause: RollbackCause
     /// Every revert that threw, in the order they ran.
     public let failures: [RevertFailure]
 
+    /// The error that started a rollback and the revert failures already carried with it.
+    static func split(_ error: any Error) -> (cause: any Error, failures: [RevertFailure]) {
+        guard let incomplete = error as? RollbackIncompleteError else { return (error, []) }
+        switch incomplete.cause {
+        case .failed(let cause): return (cause, incomplete.failures)
+        case .cancelled, .undo: return (CancellationError(), incomplete.failures)
+        }
+    }
+
+    /// `cause` if no revert failed, else a rollback-incomplete error carrying the failures.
+    static func wrapping(_ cause: any Error, _ failures: [RevertFailure]) -> any Error {
+        failures.isEmpty ? cause : RollbackIncompleteError(cause: RollbackCause(cause), failures: failures)
+    }
+
+    /// How many reverts failed, and each failure.
     public var description: String {
         "rollback incomplete (\(failures.count) revert\(failures.count == 1 ? "" : "s") failed): "
             + failures.map(\.description).joined(separator: "; ")

@@ -6,8 +6,10 @@ public struct FlowID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Wraps a submission number.
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Earlier submissions order first.
     public static func < (lhs: FlowID, rhs: FlowID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// "#<number>".
     public var description: String { "#\(rawValue)" }
 }
 

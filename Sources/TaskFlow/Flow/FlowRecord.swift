@@ -10,7 +10,7 @@ final class FlowRecord: Sendable {
     private struct Mutable {
         var status: FlowStatus = .queued
         /// The reverts of a completed write flow, kept while it is in the undo history.
-        var undoLog: [RevertEntry]?
+        var undoLog: UndoLog?
         var currentStep: StepInfo?
         var progress: Double?
     }
@@ -54,7 +54,7 @@ final class FlowRecord: Sendable {
 
     /// The body returned: the flow completes unless a cancel came first, in which case it must
     /// roll back. A completed write flow keeps `undoLog`.
-    func complete(keeping undoLog: () -> [RevertEntry]?) -> Bool {
+    func complete(keeping undoLog: () -> UndoLog?) -> Bool {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }
             state.status = .completed
@@ -79,7 +79,7 @@ final class FlowRecord: Sendable {
     }
 
     /// Takes the undo log to start an undo, or explains why the flow can't be undone.
-    func beginUndo(historyLimit: Int) throws -> [RevertEntry] {
+    func beginUndo(historyLimit: Int) throws -> UndoLog {
         try state.withLock { state in
             guard info.access == .write else { throw FlowError.undoOfReadFlow(flow: info.title) }
             guard case .completed = state.status else {
@@ -95,10 +95,22 @@ final class FlowRecord: Sendable {
         }
     }
 
+    /// An undo was refused before any revert ran: the flow is completed again, log and all.
+    func abandonUndo(_ log: UndoLog) {
+        state.withLock { state in
+            state.undoLog = log
+            state.status = .completed
+            hub.emit(.statusChanged(info.id, .completed))
+        }
+    }
+
     /// Drops the undo log: the flow fell out of the manager's undo history.
     func releaseUndoLog() {
         state.withLock { $0.undoLog = nil }
     }
+
+    /// Whether the flow still keeps its undo log (completed and not undone, undoing or evicted).
+    var keepsUndoLog: Bool { state.withLock { $0.undoLog != nil } }
 
     func stepStarted(_ step: StepInfo) {
         state.withLock { state in

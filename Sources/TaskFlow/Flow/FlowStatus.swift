@@ -1,11 +1,16 @@
 /// Why a flow's registered reverts are being run.
 public enum RollbackCause: Sendable {
-    /// ``TaskFlow/cancel()`` was called.
+    /// ``TaskFlow/cancel()`` was called (or a step threw `CancellationError`).
     case cancelled
     /// A step threw this error.
     case failed(any Error)
     /// ``TaskFlow/undo()`` was called on the completed flow.
     case undo
+
+    /// `CancellationError` means cancelled; any other error, failed.
+    init(_ error: any Error) {
+        self = error is CancellationError ? .cancelled : .failed(error)
+    }
 }
 
 /// A revert that threw during a rollback. The rollback went on without it.
@@ -21,17 +26,22 @@ public struct RevertFailure: Sendable, CustomStringConvertible {
         self.error = error
     }
 
+    /// "revert of '<step>' failed: <error>".
     public var description: String { "revert of '\(step.title)' failed: \(error)" }
 }
 
 /// The lifecycle of a flow. Each flow moves forward through these states only:
 ///
 /// ```
-/// queued ─▶ waiting ─▶ running ─▶ completed ─▶ undoing ─▶ undone | rollbackIncomplete(.undo)
-///    │         │          ├──▶ cancelling ─▶ rollingBack(.cancelled) ─▶ cancelled | rollbackIncomplete
-///    │         │          └──▶ rollingBack(.failed) ─▶ failed | rollbackIncomplete
-///    └─────────┴──▶ cancelled   (cancelled before the body ran: nothing to revert)
+/// queued ─┬─▶ running ─▶ completed ─▶ undoing ─▶ undone | rollbackIncomplete(.undo)
+///         │   ▲  │                       └──▶ completed   (undo refused: state changed since)
+///         ▼   │  ├──▶ cancelling ─▶ rollingBack(.cancelled | .failed) ─▶ cancelled | failed | rollbackIncomplete
+///      waiting   └──▶ rollingBack(.cancelled | .failed) ─▶ cancelled | failed | rollbackIncomplete
+///  queued | waiting ──▶ cancelled   (cancelled before the body ran: nothing to revert)
 /// ```
+///
+/// A flow that was cancelled but whose current step then failed with a real error (not
+/// `CancellationError`) ends `failed` with that error: a failure is never hidden as a cancel.
 public enum FlowStatus: Sendable, CustomStringConvertible {
     /// Submitted; has not asked for the lock yet.
     case queued
@@ -90,6 +100,7 @@ public enum FlowStatus: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The name, with the error or the failed reverts where there are some.
     public var description: String {
         switch self {
         case .failed(let error): "failed: \(error)"

@@ -7,6 +7,7 @@ public enum LockMode: Sendable, Hashable, CustomStringConvertible {
     /// One write flow, alone.
     case write(FlowID)
 
+    /// The dashboard's badge text: "idle", "READ ×n", "WRITE #id".
     public var description: String {
         switch self {
         case .idle: "idle"
@@ -41,6 +42,14 @@ public struct LockEvent: Sendable {
     public let mode: LockMode
     /// How many flows wait after the change.
     public let waiting: Int
+
+    /// Describes one change of the lock.
+    public init(holder: LockHolder, change: Change, mode: LockMode, waiting: Int) {
+        self.holder = holder
+        self.change = change
+        self.mode = mode
+        self.waiting = waiting
+    }
 }
 
 /// The lock at one moment: holders and the waiting queue in admission order.
@@ -52,4 +61,11 @@ public struct LockSnapshot: Sendable {
     /// The flows that wait, in the order they arrived. Phase-fair admission may let the readers
     /// in this list enter before a writer that precedes them (when the current writer leaves).
     public let queue: [LockHolder]
+
+    /// Describes the lock at one moment.
+    public init(mode: LockMode, holders: [LockHolder], queue: [LockHolder]) {
+        self.mode = mode
+        self.holders = holders
+        self.queue = queue
+    }
 }

@@ -60,24 +60,24 @@ final class PhaseFairLock: Sendable {
     }
 
     /// Waits until `request` holds the lock and returns the ticket to release it with.
-    /// `onEnqueued` runs if the request has to wait, before it can be admitted.
+    /// `onEnqueued` runs (inside the lock) if the request has to wait, so whatever it reports
+    /// comes before the request's admission.
     /// Throws `CancellationError` if the request is withdrawn before it gets in.
     func acquire(_ request: LockRequest, onEnqueued: () -> Void = {}) async throws -> Int {
         if let ticket = try state.withLock({ try enterAtOnce(request, &$0) }) { return ticket }
         var ticket = 0
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            let queued = state.withLock { state -> Bool in
+            state.withLock { state in
                 if let admitted = try? enterAtOnce(request, &state) {
                     ticket = admitted
                     continuation.resume()
-                    return false
+                    return
                 }
                 ticket = state.takeTicket()
-                return enqueue(Waiter(ticket: ticket, request: request, continuation: continuation), &state)
+                if enqueue(Waiter(ticket: ticket, request: request, continuation: continuation), &state) {
+                    onEnqueued()
+                }
             }
-            // Still inside the continuation's body: nothing can resume this task before
-            // `onEnqueued` returns, so a flow reports "waiting" before it can report "running".
-            if queued { onEnqueued() }
         }
         return ticket
     }

@@ -15,6 +15,17 @@ final class FlowEngine: Sendable {
     let undoHistoryLimit: Int
     private let registry = Protected(Registry())
 
+    /// Kept undo logs capture their flow's record (through its reverts' contexts), so they are
+    /// released explicitly when the engine goes: otherwise each would keep itself, and the event
+    /// hub every record points to, alive, and observers' streams would never end.
+    deinit {
+        let kept = registry.withLock { registry in
+            defer { registry.undoable = [] }
+            return Array(registry.undoable)
+        }
+        for record in kept { record.releaseUndoLog() }
+    }
+
     init(undoHistoryLimit: Int) {
         precondition(undoHistoryLimit >= 0, "undoHistoryLimit must not be negative")
         self.undoHistoryLimit = undoHistoryLimit
@@ -54,13 +65,14 @@ final class FlowEngine: Sendable {
         let run = FlowRun(record: record, store: store)
         let log = RevertLog()
         let cause: RollbackCause
+        var failures: [RevertFailure] = []
         do {
             let value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Always empty the log: a flow not kept for undo must release its reverts now.
                 let entries = log.drain()
-                return keep ? entries : nil
+                return keep ? UndoLog(entries: entries, stateIsAsLeft: Self.stateIsAsLeft(store)) : nil
             }) {
                 lock.release(ticket, holder: record.info)
                 retire(record, undoable: keep)
@@ -68,28 +80,50 @@ final class FlowEngine: Sendable {
             }
             cause = .cancelled
         } catch {
-            cause = record.cancellation.isCancelled ? .cancelled : .failed(error)
+            // The step's own error decides, not the cancel flag: a step that fails for real after
+            // a cancel was requested must not have its failure hidden as a cancel.
+            let (error, earlier) = RollbackIncompleteError.split(error)
+            cause = RollbackCause(error)
+            failures = earlier
         }
         record.transition(to: .rollingBack(cause))
-        await run.rollback.revert(log.drain())
-        let outcome = RollbackOutcome(cause: cause, failures: run.failures.drain())
+        failures += await run.rollback.revert(log.drain())
+        let outcome = RollbackOutcome(cause: cause, failures: failures)
         finish(record, as: outcome.status, releasing: ticket)
         throw outcome.error
     }
 
-    /// Undoes a completed write flow under the write lock.
+    /// A check that the state still carries the version it has now.
+    private static func stateIsAsLeft<State>(_ store: StateStore<State>) -> @Sendable () -> Bool {
+        let version = store.version
+        return { store.version == version }
+    }
+
+    /// Undoes a completed write flow under the write lock. Runs in a task of its own so that
+    /// cancelling the caller's task never interrupts a revert half-way.
     func undo(_ record: FlowRecord) async throws {
-        let entries = try record.beginUndo(historyLimit: undoHistoryLimit)
+        try await Task.detached { [self] in try await performUndo(record) }.value
+    }
+
+    private func performUndo(_ record: FlowRecord) async throws {
+        let log = try record.beginUndo(historyLimit: undoHistoryLimit)
         registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
-        // An undo is not cancellable: it is itself the way back.
+        // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
         let request = LockRequest(holder: record.info)
         let ticket = try await lock.acquire(request)
-        let rollback = Rollback(flow: record.info.id, hub: hub, failures: FailureCollector())
-        await rollback.revert(entries)
-        let outcome = RollbackOutcome(cause: .undo, failures: rollback.failures.drain())
+        guard !log.touchesState || log.stateIsAsLeft() else {
+            // A later flow changed the state this flow left: refuse before any revert runs, so
+            // nothing is half-undone and the undo can be retried once the later flow is undone.
+            record.abandonUndo(log)
+            lock.release(ticket, holder: record.info)
+            retire(record, undoable: true)
+            throw FlowError.stateChangedSince(flow: record.info.title)
+        }
+        let failures = await Rollback(flow: record.info.id, hub: hub).revert(log.entries)
+        let outcome = RollbackOutcome(cause: .undo, failures: failures)
         record.transition(to: outcome.status)
         lock.release(ticket, holder: record.info)
-        if !outcome.failures.isEmpty { throw outcome.error }
+        if !failures.isEmpty { throw outcome.error }
     }
 
     func snapshot() -> ManagerSnapshot {
@@ -113,7 +147,9 @@ final class FlowEngine: Sendable {
     private func retire(_ record: FlowRecord, undoable: Bool) {
         let evicted = registry.withLock { registry -> FlowRecord? in
             registry.live[record.info.id] = nil
-            guard undoable else { return nil }
+            // An undo may already have taken the log (the flow was visibly completed a moment
+            // before this): such a flow must not enter the history.
+            guard undoable, record.keepsUndoLog else { return nil }
             registry.undoable.append(record)
             return registry.undoable.count > undoHistoryLimit ? registry.undoable.removeFirst() : nil
         }

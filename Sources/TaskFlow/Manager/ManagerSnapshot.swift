@@ -8,14 +8,31 @@ public struct FlowSnapshot: Sendable {
     public let currentStep: StepInfo?
     /// That step's last published progress, if it reported any.
     public let progress: Double?
+
+    /// Describes one live flow.
+    public init(info: FlowInfo, status: FlowStatus, currentStep: StepInfo?, progress: Double?) {
+        self.info = info
+        self.status = status
+        self.currentStep = currentStep
+        self.progress = progress
+    }
 }
 
 /// Everything a late observer needs to draw the present before it follows ``TaskFlowManager/events``.
 public struct ManagerSnapshot: Sendable {
-    /// Flows that are not finished, by submission order.
+    /// Flows the manager is running, by submission order: from submission until their final
+    /// status (a flow may show `completed` for the instant before it leaves). Undos in progress
+    /// are not listed here; they show in ``lock`` while they wait for or hold the write lock.
     public let flows: [FlowSnapshot]
     /// The lock's holders and queue.
     public let lock: LockSnapshot
     /// Completed write flows that can still be undone, oldest first.
     public let undoable: [FlowInfo]
+
+    /// Describes a manager at one moment.
+    public init(flows: [FlowSnapshot], lock: LockSnapshot, undoable: [FlowInfo]) {
+        self.flows = flows
+        self.lock = lock
+        self.undoable = undoable
+    }
 }

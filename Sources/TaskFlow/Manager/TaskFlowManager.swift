@@ -28,8 +28,8 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     public var undoHistoryLimit: Int { engine.undoHistoryLimit }
 
     /// A new stream of every event from now on. Each access is a new observer that gets every
-    /// event, in the order the changes happened; it ends when the manager is released or when
-    /// its consumer stops iterating. Pair it with ``snapshot()`` to draw what existed before
+    /// event, in the order the changes happened; it ends when its consumer stops iterating, or
+    /// once the manager and every ``TaskFlow`` handle of it are released. Pair it with ``snapshot()`` to draw what existed before
     /// subscribing.
     ///
     /// Delivery is asynchronous and batched, so flows never wait for observers: an event can
@@ -45,6 +45,10 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     ///
     /// If the body throws, or the flow is cancelled, every revert its steps registered runs in
     /// reverse order before ``TaskFlow/value`` throws.
+    ///
+    /// The body holds the lock until it ends, so it must not await what needs the lock after it:
+    /// the `value` of a later write flow (or of any flow, in a write flow), or ``TaskFlow/undo()``.
+    /// Doing so waits forever. The `FlowContext` is only valid inside the body.
     @discardableResult
     public func execute<Value: Sendable>(
         title: String,

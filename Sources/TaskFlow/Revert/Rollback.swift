@@ -1,4 +1,4 @@
-/// Runs reverts last-first and keeps going past failures, recording each one.
+/// Runs reverts last-first and keeps going past failures, returning each one.
 ///
 /// Background reverts run on the caller's (background) task; foreground reverts hop to the main
 /// actor one at a time. Each revert is announced (`stepReverting`) and concluded
@@ -6,16 +6,18 @@
 struct Rollback: Sendable {
     let flow: FlowID
     let hub: EventHub
-    let failures: FailureCollector
 
-    /// Reverts `entries` (given in registration order) in reverse order.
-    func revert(_ entries: [RevertEntry]) async {
+    /// Reverts `entries` (given in registration order) in reverse order; returns the reverts that
+    /// threw, in the order they ran.
+    func revert(_ entries: [RevertEntry]) async -> [RevertFailure] {
+        var failures: [RevertFailure] = []
         for entry in entries.reversed() {
-            await revert(entry)
+            failures += await revert(entry)
         }
+        return failures
     }
 
-    private func revert(_ entry: RevertEntry) async {
+    private func revert(_ entry: RevertEntry) async -> [RevertFailure] {
         hub.emit(.stepReverting(flow, entry.step.id))
         var failure: (any Error)?
         do {
@@ -29,12 +31,12 @@ struct Rollback: Sendable {
         }
         // The step's own revert undoes its work as a whole; what it registered inside itself
         // (foreground sub-steps, children) is unwound after, last-first.
-        await revert(entry.children)
-        if let failure {
-            failures.record(RevertFailure(step: entry.step, error: failure))
-            hub.emit(.revertFailed(flow, entry.step.id, String(describing: failure)))
-        } else {
+        let inner = await revert(entry.children)
+        guard let failure else {
             hub.emit(.stepReverted(flow, entry.step.id))
+            return inner
         }
+        hub.emit(.revertFailed(flow, entry.step.id, String(describing: failure)))
+        return [RevertFailure(step: entry.step, error: failure)] + inner
     }
 }

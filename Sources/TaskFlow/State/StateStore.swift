@@ -16,24 +16,35 @@ final class StateStore<State: Sendable>: Sendable {
 
     var value: State { storage.withLock { $0.value } }
 
-    /// Applies `change` atomically and returns the revert that restores the previous value.
-    /// The revert returns false, restoring nothing, if the state changed since.
+    /// Identifies the state's current value: it changes with every update and every restore.
+    var version: Int { storage.withLock { $0.version } }
+
+    /// Applies `change` and returns the revert that restores the previous value; the revert
+    /// returns false, restoring nothing, if the state changed since.
+    ///
+    /// `change` runs outside the lock, on a copy, so it may read the state itself. The copy is
+    /// committed only if nobody changed the state meanwhile (two children of one group updating
+    /// at once); otherwise `change` runs again on the newer value.
     func update(_ change: (inout State) throws -> Void) throws -> @Sendable () -> Bool {
-        let (old, oldVersion, newVersion) = try storage.withLock { storage in
-            var value = storage.value
-            try change(&value)
-            let old = (storage.value, storage.version)
-            storage.lastIssued += 1
-            storage.value = value
-            storage.version = storage.lastIssued
-            return (old.0, old.1, storage.version)
-        }
-        return { [self] in
-            storage.withLock { storage in
-                guard storage.version == newVersion else { return false }
-                storage.value = old
-                storage.version = oldVersion
-                return true
+        while true {
+            let (old, oldVersion) = storage.withLock { ($0.value, $0.version) }
+            var new = old
+            try change(&new)
+            let committed = storage.withLock { storage -> Int? in
+                guard storage.version == oldVersion else { return nil }
+                storage.lastIssued += 1
+                storage.value = new
+                storage.version = storage.lastIssued
+                return storage.version
+            }
+            guard let newVersion = committed else { continue }
+            return { [self] in
+                storage.withLock { storage in
+                    guard storage.version == newVersion else { return false }
+                    storage.value = old
+                    storage.version = oldVersion
+                    return true
+                }
             }
         }
     }

@@ -52,6 +52,11 @@ public struct FlowContext<State: Sendable>: Sendable {
     /// ``FlowError/updateInReadFlow(flow:)``) and registers a revert that restores the previous
     /// value. That revert fails with ``FlowError/stateChangedSinceUpdate(step:)`` rather than
     /// overwrite changes a later flow made, so an out-of-order undo never loses work silently.
+    ///
+    /// `change` works on a copy outside any lock, so it may read ``state``. If another task of
+    /// this flow updates the state at the same moment, `change` runs again on the newer value,
+    /// so no update is lost; the reverts of such concurrent updates can only restore the state
+    /// when they complete in the order they were applied, so prefer sequential updates.
     public func update(title: String = "Update state", _ change: (inout State) throws -> Void) async throws {
         try await scope.update(title, change)
     }

@@ -1,28 +1,44 @@
 /// Decides which progress reports become events, so that a step reporting a million times a
 /// second costs observers a few dozen events: a report passes when it reaches a new whole
 /// percent *and* at least `interval` has passed since the last one that passed; reaching 100 %
-/// always passes.
-/// Copies share the same memory of the last report.
+/// always passes. A report held back is remembered, and published when the step ends, so
+/// observers always end up with the step's last value. Copies share the same memory.
 struct ProgressGate: Sendable {
     static let interval = Duration.milliseconds(20)
 
-    private struct Last {
+    private struct Memory {
         var percent = -1
         var at: ContinuousClock.Instant?
+        /// The latest report that did not pass, if it is newer than the last that did.
+        var heldBack: Double?
     }
 
-    private let last = Protected(Last())
+    private let memory = Protected(Memory())
 
-    /// The clamped fraction to publish, or nil to drop this report.
-    func admit(_ fraction: Double) -> Double? {
+    /// Publishes `fraction` (clamped to 0...1) through `publish` if it passes. `publish` runs
+    /// inside the gate, so reports from concurrent callers reach observers in order.
+    func report(_ fraction: Double, publish: (Double) -> Void) {
         let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        let percent = Int(clamped * 100)
+        // The epsilon keeps 0.29 in the 29 % bucket despite binary rounding (0.29 * 100 = 28.99…).
+        let percent = Int((clamped * 100 + 1e-9).rounded(.down))
         let now = ContinuousClock.now
-        return last.withLock { last -> Double? in
-            guard percent != last.percent else { return nil }
-            if percent < 100, let at = last.at, now - at < Self.interval { return nil }
-            last = Last(percent: percent, at: now)
-            return clamped
+        memory.withLock { memory in
+            let tooSoon = memory.at.map { now - $0 < Self.interval } ?? false
+            guard percent != memory.percent, percent == 100 || !tooSoon else {
+                memory.heldBack = percent == memory.percent ? nil : clamped
+                return
+            }
+            memory = Memory(percent: percent, at: now)
+            publish(clamped)
+        }
+    }
+
+    /// Publishes the last report that was held back, if any.
+    func flush(publish: (Double) -> Void) {
+        memory.withLock { memory in
+            guard let heldBack = memory.heldBack else { return }
+            memory = Memory(percent: Int((heldBack * 100 + 1e-9).rounded(.down)), at: .now)
+            publish(heldBack)
         }
     }
 }

@@ -6,8 +6,10 @@ public struct StepID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Wraps a start number.
     public init(_ rawValue: Int) { self.rawValue = rawValue }
 
+    /// Earlier-started steps order first.
     public static func < (lhs: StepID, rhs: StepID) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// "step <number>".
     public var description: String { "step \(rawValue)" }
 }
 

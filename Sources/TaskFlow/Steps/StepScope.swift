@@ -1,10 +1,9 @@
-/// What one flow's steps share: the flow's record, its state, and its revert-failure collector.
+/// What one flow's steps share: the flow's record and its state.
 final class FlowRun<State: Sendable>: Sendable {
     let record: FlowRecord
     let store: StateStore<State>
     /// The copy a read flow sees, taken when it got the lock; nil for write flows.
     let snapshot: State?
-    let failures = FailureCollector()
 
     init(record: FlowRecord, store: StateStore<State>) {
         self.record = record
@@ -14,7 +13,7 @@ final class FlowRun<State: Sendable>: Sendable {
 
     var state: State { snapshot ?? store.value }
 
-    var rollback: Rollback { Rollback(flow: record.info.id, hub: record.hub, failures: failures) }
+    var rollback: Rollback { Rollback(flow: record.info.id, hub: record.hub) }
 }
 
 /// Where steps run and register their reverts: the flow itself, the inside of a background
@@ -37,7 +36,8 @@ struct StepScope<State: Sendable>: Sendable {
     /// Runs one step: refuses to start it once cancelled, announces it, runs `apply` with a log
     /// for what it registers inside itself, then registers `revert(value)` with those inner
     /// reverts as children. If `apply` throws, the step is not reverted itself, but its inner
-    /// reverts are, last-first, before the error goes on.
+    /// reverts are, last-first, before the error goes on — as a ``RollbackIncompleteError`` if
+    /// any of them failed, so a caller that catches it still learns of them.
     func perform<T: Sendable>(
         _ title: String, _ kind: StepKind,
         apply: (StepInfo, RevertLog) async throws -> T,
@@ -52,11 +52,13 @@ struct StepScope<State: Sendable>: Sendable {
         do {
             value = try await apply(step, inner)
         } catch {
-            let outcome: StepOutcome =
-                error is CancellationError || cancellation.isCancelled ? .cancelled : .failed(String(describing: error))
+            let (cause, earlier) = RollbackIncompleteError.split(error)
+            // Only `CancellationError` counts as stopping on a cancel: a step that fails for
+            // real after a cancel was requested reports its real error.
+            let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
             record.hub.emit(.stepFinished(record.info.id, step.id, outcome))
-            await run.rollback.revert(inner.drain())
-            throw error
+            let failures = earlier + (await run.rollback.revert(inner.drain()))
+            throw RollbackIncompleteError.wrapping(cause, failures)
         }
         let action = revert(step, value)
         let children = inner.drain()
@@ -90,7 +92,10 @@ struct StepScope<State: Sendable>: Sendable {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)?
     ) async throws -> T {
         try await perform(title, .task) { step, inner in
-            try await apply(TaskContext(scope: child(of: step.id, log: inner), step: step))
+            let context = TaskContext(scope: child(of: step.id, log: inner), step: step)
+            // Whatever the outcome, observers see the last progress the step reported.
+            defer { context.publishLastProgress() }
+            return try await apply(context)
         } revert: { step, value in
             guard let revert else { return .none }
             // Capture only the flow run: capturing this scope would capture its log, which is

@@ -19,10 +19,19 @@ public struct TaskContext<State: Sendable>: Sendable {
     public var state: State { scope.run.state }
 
     /// Reports progress (0...1, clamped). Cheap to call in a tight loop: reports are coalesced
-    /// to at most one event per whole percent and per 20 ms (100 % always gets through).
+    /// to at most one event per whole percent and per 20 ms; 100 % always gets through, and the
+    /// last value reported is published when the step ends.
     public func progress(_ fraction: Double) {
-        guard let published = gate.admit(fraction) else { return }
-        scope.run.record.progressed(step.id, published)
+        gate.report(fraction, publish: publish)
+    }
+
+    /// Publishes the last report the gate held back, once the step is over.
+    func publishLastProgress() {
+        gate.flush(publish: publish)
+    }
+
+    private func publish(_ fraction: Double) {
+        scope.run.record.progressed(step.id, fraction)
     }
 
     /// A foreground sub-step: runs `apply` on the main actor and registers `revert` inside this

@@ -40,6 +40,14 @@ final class EventLog: Sendable {
 
     var events: [FlowEvent] { recorder.all }
 
+    /// The statuses of one flow, in the order they arrived.
+    func statuses(of flow: FlowID) -> [FlowStatus] {
+        events.compactMap { event in
+            if case .statusChanged(flow, let status) = event { return status }
+            return nil
+        }
+    }
+
     /// Waits until the flow's final status has reached this observer: events are delivered
     /// asynchronously, so they may still be on their way when `flow.value` returns.
     func waitUntilFinished(_ flow: FlowID) async -> Bool {
