@@ -6,11 +6,13 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TaskFlow", targets: ["TaskFlow"]),
+        .library(name: "TaskFlowDashboard", targets: ["TaskFlowDashboard"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
@@ -21,21 +23,41 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
+        .target(
+            name: "TaskFlowDashboard",
+            dependencies: ["TaskFlow", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        // The one module that talks to the terminal.
+        .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),
         // Scenario files (TOML) parsed, validated and run as flows: no terminal needed.
         .target(
             name: "TaskFlowScenario",
             dependencies: ["TaskFlow", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        .executableTarget(name: "taskflow", dependencies: ["TaskFlow"]),
+        .executableTarget(
+            name: "taskflow",
+            dependencies: [
+                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "TaskFlowBenchmarks",
-            dependencies: ["TaskFlow"]
+            dependencies: ["TaskFlow", "TaskFlowDashboard"]
         ),
         .testTarget(
             name: "TaskFlowTests",
             dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TaskFlowDashboardTests",
+            // `taskflow` is listed so that the end-to-end tests find the binary built.
+            dependencies: ["TaskFlow", "TaskFlowDashboard", "taskflow"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,9 +1,12 @@
-/// Entry point of `swift run -c release TaskFlowBenchmarks`: the core figures against their raw
-/// baselines, then the variants that explain any miss.
+/// Entry point of `swift run -c release TaskFlowBenchmarks`: the dashboard's figures, then the
+/// core figures against their raw baselines, then the variants that explain any miss.
 ///
-/// This is asynchronous top-level code, so the main thread drains the main queue while the
-/// benchmarks run off the main actor (`runCoreBenchmarks` is `@concurrent`): foreground steps and
-/// `MainActor.run` are serviced exactly as in an embedding program with a plain `async` main,
-/// which makes the foreground baseline a fair one.
+/// The dashboard benchmarks run first, synchronously, while this top-level code still owns the
+/// main thread: two of them drive the dashboard's real run loop, which must be the main thread.
+/// After that this is asynchronous top-level code, so the main thread drains the main queue
+/// while the core benchmarks run off the main actor (`runCoreBenchmarks` is `@concurrent`):
+/// foreground steps and `MainActor.run` are serviced exactly as in an embedding program with a
+/// plain `async` main, which makes the foreground baseline a fair one.
+runDashboardBenchmarks()
 await runCoreBenchmarks()
 await runCoreDiagnostics()

@@ -1,0 +1,69 @@
+import CNcurses
+import Glibc
+import TaskFlowDashboard
+
+/// The dashboard on a real terminal: copies each frame's cell grid to the screen in one
+/// `doupdate`, with each role's theme style, and reads keys without blocking.
+@MainActor
+public final class TerminalBackend: DashboardOutput {
+    private let screen: TerminalScreen
+    private var palette: StylePalette?
+    private var presentedSize: GridSize?
+    private var resized = false
+
+    /// A backend drawing on `screen`.
+    public init(screen: TerminalScreen) {
+        self.screen = screen
+    }
+
+    public var inputDescriptor: Int32? { STDIN_FILENO }
+
+    public var needsFrame: Bool { resized || presentedSize != screen.size }
+
+    public func present(_ session: DashboardSession) {
+        if palette?.themeName != session.theme.name {
+            palette = StylePalette(theme: session.theme, depth: screen.depth)
+        }
+        let size = screen.size
+        let grid = session.frame(size: size, glyphs: screen.glyphs)
+        if resized || presentedSize != size { werase(tf_stdscr()) }
+        draw(grid)
+        wnoutrefresh(tf_stdscr())
+        doupdate()
+        presentedSize = size
+        resized = false
+    }
+
+    public func pollKeys() -> [Key] {
+        if screen.followKernelSize() { resized = true }
+        var keys: [Key] = []
+        var code: wint_t = 0
+        while true {
+            let status = wget_wch(tf_stdscr(), &code)
+            guard status != ERR else { return keys }
+            switch KeyDecoder.decode(code, isFunctionKey: status == tf_key_code_yes()) {
+            case .key(let key): keys.append(key)
+            case .resize: resized = true
+            case .ignored: break
+            }
+        }
+    }
+
+    /// Writes the grid row by row, one `mvwaddnwstr` per run of cells with the same role.
+    private func draw(_ grid: CellGrid) {
+        guard let palette else { return }
+        for (y, row) in grid.rows.enumerated() {
+            var start = row.startIndex
+            while start < row.endIndex {
+                let role = row[start].role
+                let end = row[start...].firstIndex { $0.role != role } ?? row.endIndex
+                let text = row[start..<end].map { wchar_t(bitPattern: $0.scalar.value) } + [0]
+                let style = palette.style(for: role)
+                tf_set_style(tf_stdscr(), style.attributes, style.pair)
+                mvwaddnwstr(tf_stdscr(), Int32(y), Int32(start - row.startIndex), text, Int32(end - start))
+                start = end
+            }
+        }
+        tf_set_style(tf_stdscr(), tf_a_normal(), 0)
+    }
+}

@@ -1,0 +1,68 @@
+import CNcurses
+import Glibc
+import TaskFlowDashboard
+
+/// The ncurses screen: set up on open, restored (cursor, echo, canonical mode, main screen) by
+/// ``restore()``, which is safe to call more than once. All calls happen on the main thread.
+@MainActor
+public final class TerminalScreen {
+    /// How many colours theme colours are degraded to.
+    public let depth: ColorDepth
+    /// Unicode box drawing in a UTF-8 locale, ASCII otherwise.
+    public let glyphs: Glyphs
+    private let screen: OpaquePointer
+    private var restored = false
+
+    /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome.
+    public init(noColor: Bool) throws(TerminalError) {
+        guard isatty(STDIN_FILENO) == 1 else { throw .inputNotATerminal }
+        // Before newterm, so ncurses picks the wide-character, UTF-8 aware code paths.
+        setlocale(LC_ALL, "")
+        tf_unblock_sigwinch()
+        let term = getenv("TERM").map { String(cString: $0) } ?? ""
+        guard !term.isEmpty else { throw .unknownTerminal("") }
+        // newterm (unlike initscr) returns NULL for an unknown TERM instead of exiting.
+        guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
+            let screen = newterm(nil, output, input)
+        else { throw .unknownTerminal(term) }
+        self.screen = screen
+        set_term(screen)
+        cbreak()
+        noecho()
+        nonl()
+        keypad(tf_stdscr(), true)
+        nodelay(tf_stdscr(), true)
+        curs_set(0)
+        // ESC alone must not wait ncurses' default second for a following escape sequence.
+        set_escdelay(25)
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        depth = noColor || !has_colors() ? .monochrome : ColorDepth(terminalColors: Int(tf_colors()))
+        glyphs = tf_locale_is_utf8() != 0 ? .unicode : .ascii
+    }
+
+    /// The terminal's size in cells right now.
+    public var size: GridSize {
+        GridSize(width: Int(tf_maxx(tf_stdscr())), height: Int(tf_maxy(tf_stdscr())))
+    }
+
+    /// Catches up with a resize ncurses was not told about (SIGWINCH lost or blocked): asks the
+    /// kernel for the size and resizes ncurses' screens if it differs. Returns whether it did.
+    public func followKernelSize() -> Bool {
+        let rows = tf_window_rows(STDOUT_FILENO), columns = tf_window_cols(STDOUT_FILENO)
+        guard rows > 0, columns > 0, is_term_resized(rows, columns) else { return false }
+        resizeterm(rows, columns)
+        return true
+    }
+
+    /// Gives the terminal back as it was: shell modes, cursor, main screen.
+    public func restore() {
+        guard !restored else { return }
+        restored = true
+        curs_set(1)
+        endwin()
+        delscreen(screen)
+    }
+}

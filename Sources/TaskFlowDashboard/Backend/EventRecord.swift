@@ -1,0 +1,84 @@
+import TaskFlow
+
+/// One engine event as a flat JSON object, for `--json` (JSON Lines). Absent fields are left
+/// out, so each line carries only what its event says.
+public struct EventRecord: Codable, Sendable, Hashable {
+    /// Seconds since the dashboard started.
+    public var time: Double
+    /// The event's case name: `flowQueued`, `statusChanged`, `stepStarted`, ...
+    public var event: String
+    /// The flow's number.
+    public var flow: Int
+    /// The flow's title.
+    public var title: String?
+    /// `read` or `write` (flowQueued).
+    public var access: String?
+    /// The new status's name (statusChanged).
+    public var status: String?
+    /// An error's description (failures).
+    public var message: String?
+    /// The step's number within its flow.
+    public var step: Int?
+    /// The step's title.
+    public var stepTitle: String?
+    /// The number of the step it runs inside (stepStarted).
+    public var parent: Int?
+    /// The step's kind (stepStarted).
+    public var kind: String?
+    /// `completed`, `cancelled` or `failed` (stepFinished).
+    public var outcome: String?
+    /// 0...1 (progress).
+    public var progress: Double?
+    /// `queued`, `admitted`, `released` or `withdrawn` (lock).
+    public var lockChange: String?
+    /// The lock's mode after the change (lock).
+    public var lockMode: String?
+    /// How many flows wait for the lock after the change (lock).
+    public var waiting: Int?
+
+    /// The record of `event` at `time`; `flowTitles`/`stepTitles` name what the event only
+    /// identifies.
+    public init(
+        _ event: FlowEvent, at time: Duration,
+        flowTitles: (FlowID) -> String?, stepTitles: (FlowID, StepID) -> String?
+    ) {
+        self.time = (time.seconds * 1000).rounded() / 1000
+        flow = event.flowID.rawValue
+        title = flowTitles(event.flowID)
+        switch event {
+        case .flowQueued(let info):
+            self.event = "flowQueued"
+            access = info.access.rawValue
+        case .statusChanged(_, let status):
+            self.event = "statusChanged"
+            self.status = status.name
+            message = FlowPhase(status).failureMessage
+        case .stepStarted(_, let info):
+            self.event = "stepStarted"
+            (step, stepTitle, parent, kind) = (info.id.rawValue, info.title, info.parent?.rawValue, info.kind.rawValue)
+        case .stepFinished(let id, let stepID, let result):
+            self.event = "stepFinished"
+            (step, stepTitle) = (stepID.rawValue, stepTitles(id, stepID))
+            switch result {
+            case .completed: outcome = "completed"
+            case .cancelled: outcome = "cancelled"
+            case .failed(let text): (outcome, message) = ("failed", text)
+            }
+        case .progress(let id, let stepID, let fraction):
+            self.event = "progress"
+            (step, stepTitle, progress) = (stepID.rawValue, stepTitles(id, stepID), fraction)
+        case .stepReverting(let id, let stepID):
+            self.event = "stepReverting"
+            (step, stepTitle) = (stepID.rawValue, stepTitles(id, stepID))
+        case .stepReverted(let id, let stepID):
+            self.event = "stepReverted"
+            (step, stepTitle) = (stepID.rawValue, stepTitles(id, stepID))
+        case .revertFailed(let id, let stepID, let text):
+            self.event = "revertFailed"
+            (step, stepTitle, message) = (stepID.rawValue, stepTitles(id, stepID), text)
+        case .lock(let change):
+            self.event = "lock"
+            (lockChange, lockMode, waiting) = (change.change.verb, change.mode.description, change.waiting)
+        }
+    }
+}

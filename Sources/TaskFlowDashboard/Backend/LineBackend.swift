@@ -1,0 +1,68 @@
+import Foundation
+import TaskFlow
+
+/// Headless output: no screen, one line per engine event — readable text, or JSON Lines with
+/// `json`. Used for `--headless`, `--json`, and whenever stdout is not a terminal.
+@MainActor
+public final class LineBackend: DashboardOutput {
+    /// The line format.
+    public enum Format: Sendable {
+        /// Time stamp and a sentence, like the event log.
+        case text
+        /// JSON Lines: one ``EventRecord`` object per line.
+        case json
+    }
+
+    private let format: Format
+    private let write: (String) -> Void
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// A line output in `format`, writing each line (without newline) through `write`.
+    public init(format: Format, write: @escaping (String) -> Void) {
+        self.format = format
+        self.write = write
+    }
+
+    /// A line output on standard output, flushed line by line so a pipe sees events live.
+    public convenience init(format: Format) {
+        self.init(format: format) { line in
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+
+    /// Prints every event `session` ingests from now on. The session keeps the backend alive.
+    public func attach(to session: DashboardSession) {
+        session.eventObserver = { [weak session] event, time in
+            guard let session else { return }
+            if let line = self.line(for: event, at: time, board: session.model.live) { self.write(line) }
+        }
+    }
+
+    /// The line for one event, or nil when the text format skips it.
+    func line(for event: FlowEvent, at time: Duration, board: FlowBoard) -> String? {
+        let flowTitle = { (id: FlowID) in board.flow(id)?.info.title }
+        let stepTitle = { (id: FlowID, step: StepID) in board.flow(id)?.step(step)?.info.title }
+        switch format {
+        case .json:
+            let record = EventRecord(event, at: time, flowTitles: flowTitle, stepTitles: stepTitle)
+            return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
+        case .text:
+            let stamp = time.compact
+            let padded = String(repeating: " ", count: max(7 - stamp.count, 0)) + stamp
+            if case .progress(let id, let step, let fraction) = event {
+                let name = stepTitle(id, step).map { "\"\($0)\"" } ?? step.description
+                return "\(padded)  \(id) \(name) \(Int(fraction * 100))%"
+            }
+            return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle).map { "\(padded)  \($0.text)" }
+        }
+    }
+
+    public var inputDescriptor: Int32? { nil }
+    public var needsFrame: Bool { false }
+    public func present(_ session: DashboardSession) {}
+    public func pollKeys() -> [Key] { [] }
+}

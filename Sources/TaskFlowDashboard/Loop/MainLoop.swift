@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+
+/// The dashboard's loop, on the real main thread: it sleeps in `RunLoop.main.run(mode:before:)`,
+/// which also runs main-actor jobs and main-queue work — so flows' foreground steps execute here
+/// — and wakes for input, signals, engine events, and at least every ``idleWake`` (ncurses
+/// reports a resize only when asked). It draws only when something changed, at most once per
+/// ``frameInterval``.
+@MainActor
+public final class MainLoop {
+    private let session: DashboardSession
+    private let output: any DashboardOutput
+    /// The shortest time between two frames (30 fps).
+    public let frameInterval: Duration
+    /// The longest sleep without a wake.
+    public let idleWake: Duration
+    private let clock = ContinuousClock()
+    private var lastFrame: ContinuousClock.Instant?
+
+    /// A loop drawing `session` on `output`.
+    public init(
+        session: DashboardSession, output: any DashboardOutput,
+        frameInterval: Duration = .milliseconds(33), idleWake: Duration = .milliseconds(100)
+    ) {
+        self.session = session
+        self.output = output
+        self.frameInterval = frameInterval
+        self.idleWake = idleWake
+    }
+
+    /// Runs until the session asks to exit or a signal arrives; returns why. Must be called on
+    /// the main thread, outside any other run of the main run loop.
+    public func run() -> DashboardExit {
+        // Elsewhere RunLoop.main would be run from a thread that does not own it.
+        precondition(Thread.isMainThread, "MainLoop.run() must be called on the main thread")
+        let signals = SignalWatcher()
+        let input = watchInput()
+        defer {
+            input?.cancel()
+            signals.cancel()
+            session.stop()
+        }
+        while true {
+            if let number = signals.received { return .signal(number) }
+            if let exit = turn(deadline: nil) { return exit }
+        }
+    }
+
+    /// Runs the loop only until `deadline` or an exit request, without input or signal sources:
+    /// for benchmarks and tests that drive it for a while. Returns the exit request, if any.
+    public func run(until deadline: ContinuousClock.Instant) -> DashboardExit? {
+        while clock.now < deadline {
+            if let exit = turn(deadline: deadline) { return exit }
+        }
+        return nil
+    }
+
+    /// One iteration: keys, exit check, a frame if one is due, then sleep until the next wake.
+    private func turn(deadline: ContinuousClock.Instant?) -> DashboardExit? {
+        deliverKeys()
+        if let exit = session.exitRequest { return exit }
+        session.tick()
+        let now = clock.now
+        if session.changed || output.needsFrame, lastFrame.map({ now - $0 >= frameInterval }) ?? true {
+            output.present(session)
+            lastFrame = now
+        }
+        let wake = wakeTime(now: clock.now)
+        sleep(until: deadline.map { min(wake, $0) } ?? wake)
+        return nil
+    }
+
+    /// A frame is pending: wake when it is due. Otherwise sleep until the idle wake.
+    private func wakeTime(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
+        if session.changed || output.needsFrame, let lastFrame { return max(lastFrame + frameInterval, now) }
+        return now + idleWake
+    }
+
+    private func sleep(until instant: ContinuousClock.Instant) {
+        let seconds = max((instant - clock.now).seconds, 0)
+        // Returns early when a source fires or main-queue work (a main-actor job) ran.
+        _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: seconds))
+    }
+
+    private func deliverKeys() {
+        for key in output.pollKeys() { session.handle(key) }
+    }
+
+    /// A read source on the output's input: typing wakes the loop at once.
+    private func watchInput() -> (any DispatchSourceRead)? {
+        guard let descriptor = output.inputDescriptor else { return nil }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        source.setEventHandler { [weak self] in
+            // Bound to the main queue, which only the main thread drains.
+            MainActor.assumeIsolated { self?.deliverKeys() }
+        }
+        source.resume()
+        return source
+    }
+}

@@ -1,0 +1,14 @@
+import TaskFlow
+
+/// An effect a key asks for, which the session carries out on the engine or the program.
+/// Keeping effects out of ``DashboardModel/handle(_:)`` keeps the model pure.
+public enum Command: Sendable, Hashable {
+    /// Cancel one flow (rollback starts at once).
+    case cancel(FlowID)
+    /// Undo a completed write flow (confirmed by the user).
+    case undo(FlowID)
+    /// Switch to the next theme.
+    case cycleTheme
+    /// Leave the program now; `leftover` describes flows that were still active.
+    case exit(leftover: [String])
+}

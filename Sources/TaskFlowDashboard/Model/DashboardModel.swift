@@ -1,0 +1,103 @@
+import TaskFlow
+
+/// The whole state of the dashboard as a value: what the engine reported (``FlowBoard``) and
+/// what the user did (selection, focus, filter, prompts). Changed only by ``apply(_:at:)`` for
+/// engine events and ``handle(_:)`` for keys, both pure, so every screen can be reproduced in a
+/// test from a list of events and keys.
+public struct DashboardModel: Sendable {
+    /// The scenario's name, shown in the header.
+    public let scenario: String
+    /// The board that keeps following the engine, paused or not.
+    public private(set) var live: FlowBoard
+    /// The board frozen by `p`, shown instead of ``live`` while paused.
+    public private(set) var frozen: FlowBoard?
+    /// The selected flow.
+    public internal(set) var selection: FlowID?
+    /// Where ↑/↓ move.
+    public internal(set) var focus = Focus.flows
+    /// How far the step tree is scrolled down.
+    public internal(set) var detailScroll = 0
+    /// How many lines the log is scrolled back from the newest.
+    public internal(set) var logScroll = 0
+    /// The title filter (case-insensitive substring); empty shows every flow.
+    public internal(set) var filter = ""
+    /// The question the status bar is asking, if any.
+    public internal(set) var prompt: Prompt?
+    /// Whether the help overlay is open.
+    public internal(set) var showsHelp = false
+    /// True after the first `q`: active flows are rolling back before the program exits.
+    public internal(set) var quitting = false
+    /// A one-line message for the status bar (the outcome of the last key).
+    public internal(set) var notice: String?
+    /// The active theme's name, shown in the header.
+    public var themeName: String
+    /// The latest time the model heard of, since the dashboard started; drives elapsed times.
+    public private(set) var now: Duration = .zero
+
+    /// An empty dashboard for `scenario`.
+    public init(scenario: String, themeName: String = "default", logCapacity: Int = 1000) {
+        self.scenario = scenario
+        self.themeName = themeName
+        live = FlowBoard(logCapacity: logCapacity)
+    }
+
+    /// What the screen shows: the frozen board while paused, else the live one.
+    public var board: FlowBoard { frozen ?? live }
+
+    /// True while `p` froze the view.
+    public var paused: Bool { frozen != nil }
+
+    /// The flows that pass the filter, in submission order.
+    public var visibleFlows: [FlowRow] {
+        guard !filter.isEmpty else { return board.flows }
+        let needle = filter.lowercased()
+        return board.flows.filter { $0.info.title.lowercased().contains(needle) }
+    }
+
+    /// The selected flow as shown.
+    public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
+
+    /// True once a quit was asked for and no flow is active any more.
+    public var readyToExit: Bool { quitting && !live.flows.contains { $0.phase.isActive } }
+
+    /// Applies an engine event that happened at `time`. Returns the commands it triggers: while
+    /// quitting, a newly submitted flow is cancelled at once.
+    public mutating func apply(_ event: FlowEvent, at time: Duration) -> [Command] {
+        advance(to: time)
+        live.apply(event, at: time)
+        guard case .flowQueued(let info) = event else { return [] }
+        if selection == nil { selection = info.id }
+        return quitting ? [.cancel(info.id)] : []
+    }
+
+    /// Adds what a snapshot tells about flows submitted before the dashboard subscribed.
+    public mutating func seed(_ snapshot: ManagerSnapshot, at time: Duration) {
+        advance(to: time)
+        live.seed(snapshot, at: time)
+        if selection == nil { selection = live.flows.first?.info.id }
+    }
+
+    /// Adds a line to the log that no engine event produced.
+    public mutating func note(_ text: String, level: LogLevel, at time: Duration) {
+        advance(to: time)
+        live.note(text, level: level, at: time)
+    }
+
+    /// Moves the clock on, so elapsed times grow while nothing else happens.
+    public mutating func advance(to time: Duration) {
+        now = max(now, time)
+    }
+
+    /// Freezes the view on the current board, or follows the engine again.
+    mutating func togglePause() {
+        frozen = paused ? nil : live
+    }
+
+    /// Keeps the selection on a visible flow after the list or the filter changed.
+    mutating func keepSelectionVisible() {
+        let visible = visibleFlows
+        if let selection, visible.contains(where: { $0.info.id == selection }) { return }
+        selection = visible.first?.info.id
+        detailScroll = 0
+    }
+}

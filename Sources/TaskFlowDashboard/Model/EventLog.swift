@@ -1,0 +1,55 @@
+/// How much a log line matters; decides its colour.
+public enum LogLevel: String, Sendable, Hashable {
+    /// Normal progress.
+    case info
+    /// Something was undone or stopped.
+    case warning
+    /// Something failed.
+    case error
+}
+
+/// One line of the event log.
+public struct LogEntry: Sendable, Hashable {
+    /// When it happened, since the dashboard started.
+    public let time: Duration
+    /// Its level.
+    public let level: LogLevel
+    /// The text, without the time stamp.
+    public let text: String
+}
+
+/// The event log: the most recent ``capacity`` lines, oldest first.
+public struct EventLog: Sendable, Hashable {
+    /// How many lines are kept for scrollback.
+    public let capacity: Int
+    /// The kept lines, oldest first.
+    public private(set) var entries: [LogEntry] = []
+
+    /// An empty log keeping up to `capacity` lines.
+    public init(capacity: Int = 1000) {
+        precondition(capacity > 0, "a log must keep at least one line")
+        self.capacity = capacity
+    }
+
+    /// Appends a line, dropping the oldest ones past ``capacity``.
+    mutating func append(_ entry: LogEntry) {
+        entries.append(entry)
+        // Drop in batches so that a full log does not shift its array on every line.
+        if entries.count > capacity + capacity / 4 {
+            entries.removeFirst(entries.count - capacity)
+        }
+    }
+
+    /// The lines in view: `count` lines ending `scroll` lines above the newest.
+    public func window(count: Int, scroll: Int) -> ArraySlice<LogEntry> {
+        let visible = entries.suffix(capacity)
+        let end = max(visible.endIndex - max(scroll, 0), visible.startIndex)
+        let start = max(end - max(count, 0), visible.startIndex)
+        return visible[start..<end]
+    }
+
+    /// The largest useful scroll offset for a window of `count` lines.
+    public func maxScroll(count: Int) -> Int {
+        max(min(entries.count, capacity) - count, 0)
+    }
+}

@@ -1,0 +1,65 @@
+import TaskFlow
+
+/// Everything the dashboard knows about one flow, built from its events.
+public struct FlowRow: Sendable, Hashable {
+    /// Identity, title and access.
+    public let info: FlowInfo
+    /// Its status.
+    public var phase: FlowPhase = .queued
+    /// Its steps in start order; ``StepNode/depth`` gives the tree shape.
+    public private(set) var steps: [StepNode] = []
+    /// The step that started last and has not finished, if any.
+    public var currentStep: StepID?
+    /// When it was submitted, since the dashboard started.
+    public let queuedAt: Duration
+    /// When it reached a final state.
+    public var finishedAt: Duration?
+
+    /// A new row for a flow just submitted at `time`.
+    public init(info: FlowInfo, queuedAt time: Duration) {
+        self.info = info
+        queuedAt = time
+    }
+
+    /// The step with this identity, if it started.
+    public func step(_ id: StepID) -> StepNode? {
+        index(of: id).map { steps[$0] }
+    }
+
+    /// The current step's title and progress, for the flow list.
+    public var current: StepNode? { currentStep.flatMap(step) }
+
+    /// Time since submission, frozen once finished.
+    public func elapsed(at now: Duration) -> Duration {
+        (finishedAt ?? now) - queuedAt
+    }
+
+    /// Adds a step that started, nested under its parent.
+    mutating func start(_ info: StepInfo, at time: Duration) {
+        let depth = info.parent.flatMap(step).map { $0.depth + 1 } ?? 0
+        // Children go right after their parent's subtree so the tree reads top-down even when
+        // a group's children interleave.
+        let position = info.parent.flatMap(endOfSubtree) ?? steps.endIndex
+        steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position)
+        currentStep = info.id
+    }
+
+    /// Changes one step in place; does nothing for a step the dashboard never saw start.
+    mutating func updateStep(_ id: StepID, _ change: (inout StepNode) -> Void) {
+        guard let index = index(of: id) else { return }
+        change(&steps[index])
+    }
+
+    private func index(of id: StepID) -> Int? {
+        steps.firstIndex { $0.info.id == id }
+    }
+
+    /// The index just past the last descendant of `parent`.
+    private func endOfSubtree(_ parent: StepID) -> Int? {
+        guard let start = index(of: parent) else { return nil }
+        let depth = steps[start].depth
+        var end = start + 1
+        while end < steps.endIndex, steps[end].depth > depth { end += 1 }
+        return end
+    }
+}

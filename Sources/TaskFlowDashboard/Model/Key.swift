@@ -1,0 +1,23 @@
+/// A key press, decoded by a backend. The model turns keys into changes and ``Command``s.
+public enum Key: Sendable, Hashable {
+    /// ↑ (also `k`).
+    case up
+    /// ↓ (also `j`).
+    case down
+    /// PgUp: the log scrolls back.
+    case pageUp
+    /// PgDn: the log scrolls forward.
+    case pageDown
+    /// Home: the first flow.
+    case home
+    /// End: the last flow.
+    case end
+    /// Enter (Return).
+    case enter
+    /// Esc.
+    case escape
+    /// Backspace (DEL or ^H).
+    case backspace
+    /// A printable character (`q`, `/`, a letter of a filter).
+    case character(Character)
+}

@@ -1,0 +1,147 @@
+import TaskFlow
+
+extension DashboardModel {
+    /// How many log lines PgUp/PgDn scroll.
+    static let logPage = 5
+
+    /// Applies a key press. Returns the commands it asks for (cancel, undo, theme, exit); every
+    /// other effect is a change of the model.
+    public mutating func handle(_ key: Key) -> [Command] {
+        if showsHelp {
+            // Any key closes the help, and does nothing else: the user was reading, not acting.
+            showsHelp = false
+            return []
+        }
+        switch prompt {
+        case .confirmUndo(let id): return answerUndo(id, key)
+        case .filter: editFilter(key); return []
+        case nil: return handleMain(key)
+        }
+    }
+
+    private mutating func handleMain(_ key: Key) -> [Command] {
+        notice = nil
+        switch key {
+        case .up, .character("k"): move(by: -1)
+        case .down, .character("j"): move(by: 1)
+        case .home: select(visibleFlows.first)
+        case .end: select(visibleFlows.last)
+        case .pageUp: logScroll = min(logScroll + Self.logPage, live.log.maxScroll(count: 1))
+        case .pageDown: logScroll = max(logScroll - Self.logPage, 0)
+        case .enter: focus = focus == .flows ? .detail : .flows
+        case .escape: clearFilter()
+        case .backspace: break
+        case .character(let character): return handleCharacter(character)
+        }
+        return []
+    }
+
+    private mutating func handleCharacter(_ character: Character) -> [Command] {
+        switch character {
+        case "c": return cancelSelected()
+        case "C": return cancelAll(reason: "cancelling every running and waiting flow")
+        case "u": askUndo()
+        case "p": togglePause(); notice = paused ? "view paused: the engine keeps running (p resumes)" : nil
+        case "/": prompt = .filter
+        case "t": return [.cycleTheme]
+        case "?": showsHelp = true
+        case "q": return quit()
+        default: break
+        }
+        return []
+    }
+
+    // MARK: - Selection and scrolling
+
+    private mutating func move(by offset: Int) {
+        switch focus {
+        case .detail:
+            detailScroll = max(detailScroll + offset, 0)
+        case .flows:
+            let visible = visibleFlows
+            guard !visible.isEmpty else { return }
+            let current = visible.firstIndex { $0.info.id == selection } ?? 0
+            select(visible[min(max(current + offset, 0), visible.count - 1)])
+        }
+    }
+
+    private mutating func select(_ row: FlowRow?) {
+        guard let row, row.info.id != selection else { return }
+        selection = row.info.id
+        detailScroll = 0
+    }
+
+    // MARK: - Filter
+
+    private mutating func editFilter(_ key: Key) {
+        switch key {
+        case .character(let character): filter.append(character)
+        case .backspace: if !filter.isEmpty { filter.removeLast() }
+        case .enter: prompt = nil
+        case .escape: clearFilter()
+        default: return
+        }
+        keepSelectionVisible()
+    }
+
+    private mutating func clearFilter() {
+        prompt = nil
+        filter = ""
+        keepSelectionVisible()
+    }
+
+    // MARK: - Cancel, undo, quit
+
+    private mutating func cancelSelected() -> [Command] {
+        guard let id = selection, let row = live.flow(id) else { return [] }
+        guard row.phase.acceptsCancel else {
+            notice = "\(id) is \(row.phase.label): nothing to cancel"
+            return []
+        }
+        notice = "cancelling \(id) \"\(row.info.title)\": rolling back"
+        return [.cancel(id)]
+    }
+
+    /// Cancels every flow a cancel still affects.
+    private mutating func cancelAll(reason: String) -> [Command] {
+        let ids = live.flows.filter(\.phase.acceptsCancel).map(\.info.id)
+        notice = ids.isEmpty ? "no running or waiting flow to cancel" : "\(reason) (\(ids.count))"
+        return ids.map(Command.cancel)
+    }
+
+    private mutating func askUndo() {
+        guard let id = selection, let row = live.flow(id) else { return }
+        switch (row.info.access, row.phase) {
+        case (.write, .completed): prompt = .confirmUndo(id)
+        case (.read, _): notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
+        default: notice = "\(id) is \(row.phase.label): only completed write flows can be undone"
+        }
+    }
+
+    private mutating func answerUndo(_ id: FlowID, _ key: Key) -> [Command] {
+        switch key {
+        case .character("y"), .character("Y"):
+            prompt = nil
+            notice = "undoing \(id)"
+            return [.undo(id)]
+        case .character("n"), .character("N"), .escape:
+            prompt = nil
+            notice = "undo of \(id) abandoned"
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// First `q`: roll back what runs, then exit. Second `q` (or nothing active): exit now.
+    private mutating func quit() -> [Command] {
+        let active = live.flows.filter(\.phase.isActive)
+        guard !quitting, !active.isEmpty else {
+            return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.label)" })]
+        }
+        quitting = true
+        let cancels = cancelAll(reason: "quitting")
+        notice = "quitting: rolling back \(active.count) active flow(s) first - q again quits at once"
+        return cancels
+    }
+}

@@ -1,0 +1,38 @@
+import TaskFlow
+
+/// The lock as the dashboard shows it: mode, holders and waiting queue, kept up to date from
+/// ``LockEvent``s.
+public struct LockBoard: Sendable, Hashable {
+    /// Who holds it.
+    public private(set) var mode: LockMode = .idle
+    /// The flows holding it, in the order they entered.
+    public private(set) var holders: [FlowInfo] = []
+    /// The flows waiting for it, in arrival order.
+    public private(set) var queue: [FlowInfo] = []
+
+    /// An idle lock.
+    public init() {}
+
+    /// The lock as a snapshot describes it.
+    public init(_ snapshot: LockSnapshot) {
+        mode = snapshot.mode
+        holders = snapshot.holders
+        queue = snapshot.queue
+    }
+
+    /// Applies one change.
+    mutating func apply(_ event: LockEvent) {
+        mode = event.mode
+        switch event.change {
+        case .enqueued:
+            queue.append(event.holder)
+        case .admitted:
+            queue.removeAll { $0.id == event.holder.id }
+            holders.append(event.holder)
+        case .released:
+            holders.removeAll { $0.id == event.holder.id }
+        case .withdrawn:
+            queue.removeAll { $0.id == event.holder.id }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why the dashboard's loop ended, which decides the process's exit status.
+public enum DashboardExit: Sendable, Hashable {
+    /// The user quit. `leftover` names flows still active at a second `q` (empty after a clean
+    /// rollback).
+    case quit(leftover: [String])
+    /// Every flow of the scenario ended (headless mode); `incompleteRollbacks` counts flows whose
+    /// rollback left reverts failed.
+    case scenarioEnded(incompleteRollbacks: Int)
+    /// A signal asked the program to end.
+    case signal(Int32)
+
+    /// The process exit status: 0 on quit, 128 + signal, 1 after an incomplete rollback.
+    public var status: Int32 {
+        switch self {
+        case .quit: 0
+        case .scenarioEnded(let incomplete): incomplete == 0 ? 0 : 1
+        case .signal(let number): 128 + number
+        }
+    }
+}

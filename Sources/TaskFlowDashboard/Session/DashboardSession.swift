@@ -1,0 +1,150 @@
+import TaskFlow
+
+/// The running dashboard: owns the model, feeds it the engine's events and the user's keys,
+/// and carries out the commands the model returns (cancel, undo, theme, exit). Lives on the
+/// main actor, which is the dashboard's loop, so model changes and rendering never race.
+@MainActor
+public final class DashboardSession {
+    /// The current state.
+    public private(set) var model: DashboardModel
+    /// True when something changed since the last frame.
+    public private(set) var changed = true
+    /// Set when the loop should end.
+    public private(set) var exitRequest: DashboardExit?
+    /// The active theme.
+    public private(set) var theme: Theme
+    /// Called with every engine event after the model took it (the line backend prints it).
+    public var eventObserver: ((FlowEvent, Duration) -> Void)?
+
+    private let themes: ThemeCatalog
+    private let exitsWhenScenarioEnds: Bool
+    private let clock = ContinuousClock()
+    private let startedAt: ContinuousClock.Instant
+    private var handles: [FlowID: FlowHandle] = [:]
+    private var scenarioSubmitted = false
+    private var lastFrameAt: Duration?
+    private var tasks: [Task<Void, Never>] = []
+
+    /// How often elapsed times refresh while flows are active.
+    static let clockTick = Duration.milliseconds(100)
+
+    /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
+    /// loop ends once every submitted flow has finished.
+    public init(scenarioName: String, theme: Theme, themes: ThemeCatalog, exitsWhenScenarioEnds: Bool = false) {
+        model = DashboardModel(scenario: scenarioName, themeName: theme.name)
+        self.theme = theme
+        self.themes = themes
+        self.exitsWhenScenarioEnds = exitsWhenScenarioEnds
+        startedAt = clock.now
+    }
+
+    /// Time since the session started: the model's clock.
+    public var elapsed: Duration { clock.now - startedAt }
+
+    /// Subscribes to the scenario's events, then starts its flows, so no event is missed.
+    public func start(_ scenario: some Scenario) {
+        let events = scenario.events()
+        tasks.append(Task { [weak self] in
+            for await event in events { self?.ingest(event) }
+        })
+        for handle in scenario.start() { handles[handle.id] = handle }
+        scenarioSubmitted = true
+        checkScenarioEnded()
+    }
+
+    /// Applies an engine event and carries out what it triggers.
+    public func ingest(_ event: FlowEvent) {
+        let time = elapsed
+        perform(model.apply(event, at: time))
+        eventObserver?(event, time)
+        changed = true
+        if model.readyToExit, exitRequest == nil { exitRequest = .quit(leftover: []) }
+        checkScenarioEnded()
+    }
+
+    /// Applies a key press and carries out what it asks for.
+    public func handle(_ key: Key) {
+        perform(model.handle(key))
+        changed = true
+    }
+
+    /// Marks the screen stale when elapsed times need to move on (flows active).
+    public func tick() {
+        let now = elapsed
+        model.advance(to: now)
+        guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
+        if model.board.flows.contains(where: \.phase.isActive) { changed = true }
+    }
+
+    /// Renders the current state for `size`; the screen is up to date afterwards.
+    public func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
+        let now = elapsed
+        model.advance(to: now)
+        lastFrameAt = now
+        changed = false
+        return DashboardView(glyphs: glyphs).render(model, size: size)
+    }
+
+    /// Forces the next loop iteration to draw (after a resize or a theme change).
+    public func invalidate() {
+        changed = true
+    }
+
+    /// Stops following the engine (the loop ended).
+    public func stop() {
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
+    }
+
+    // MARK: - Commands
+
+    private func perform(_ commands: [Command]) {
+        for command in commands {
+            switch command {
+            case .cancel(let id): handles[id]?.cancel()
+            case .undo(let id): undo(id)
+            case .cycleTheme: cycleTheme()
+            case .exit(let leftover): exitRequest = .quit(leftover: leftover)
+            }
+        }
+    }
+
+    private func undo(_ id: FlowID) {
+        guard let handle = handles[id] else { return }
+        tasks.append(Task { [weak self] in
+            do {
+                try await handle.undo()
+            } catch {
+                // The flow's own events show the rollback; this says why it did not complete.
+                self?.note("undo of \(id) failed: \(error)", level: .error)
+            }
+        })
+    }
+
+    private func cycleTheme() {
+        do {
+            theme = try themes.theme(after: theme.name)
+            model.themeName = theme.name
+            model.notice = "theme: \(theme.name) (t for the next)"
+        } catch {
+            note("theme: \(error)", level: .error)
+        }
+    }
+
+    private func note(_ text: String, level: LogLevel) {
+        model.note(text, level: level, at: elapsed)
+        changed = true
+    }
+
+    /// In headless mode, ends the loop once every flow has finished and its events are in.
+    private func checkScenarioEnded() {
+        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil,
+            handles.keys.allSatisfy({ model.live.flow($0)?.phase.isActive == false })
+        else { return }
+        let incomplete = model.live.flows.filter {
+            if case .rollbackIncomplete = $0.phase { return true }
+            return false
+        }
+        exitRequest = .scenarioEnded(incompleteRollbacks: incomplete.count)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// Finds theme files and loads them by name or path. Names are looked up in the first theme
+/// folder that exists among ``directories``.
+public struct ThemeCatalog: Sendable {
+    /// Folders searched for `NAME.toml`, in order.
+    public let directories: [String]
+
+    /// A catalog searching `directories`.
+    public init(directories: [String]) {
+        self.directories = directories
+    }
+
+    /// The usual places: `$TASKFLOW_THEMES`, `./Themes`, and a `Themes` folder beside or above
+    /// the executable (which finds the package's `Themes/` from `.build/…/taskflow`).
+    public static func standard(executable: String = CommandLine.arguments.first ?? "") -> ThemeCatalog {
+        var directories: [String] = []
+        if let custom = ProcessInfo.processInfo.environment["TASKFLOW_THEMES"], !custom.isEmpty { directories.append(custom) }
+        directories.append(FileManager.default.currentDirectoryPath + "/Themes")
+        var folder = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" {
+            directories.append(folder.appendingPathComponent("Themes").path)
+            folder.deleteLastPathComponent()
+        }
+        return ThemeCatalog(directories: directories)
+    }
+
+    /// The folder in use: the first of ``directories`` that holds a theme file.
+    public var directory: String? {
+        directories.first { !Self.themeFiles(in: $0).isEmpty }
+    }
+
+    /// The available theme names, sorted.
+    public var names: [String] {
+        directory.map(Self.themeFiles).map { $0.map { String($0.dropLast(".toml".count)) }.sorted() } ?? []
+    }
+
+    /// Loads a theme given by name (`light`) or by path (`./my.toml`, anything with a `/` or
+    /// ending in `.toml`).
+    public func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
+        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
+        let file: String
+        if isPath {
+            file = nameOrPath
+        } else if let directory {
+            file = directory + "/" + nameOrPath + ".toml"
+        } else {
+            throw ThemeError(file: nameOrPath, message: "no theme folder found (looked in \(directories.prefix(3).joined(separator: ", ")), ...)")
+        }
+        guard let data = FileManager.default.contents(atPath: file), let source = String(data: data, encoding: .utf8) else {
+            let known = isPath ? "" : " (available: \(names.joined(separator: ", ")))"
+            throw ThemeError(file: file, message: "cannot read the theme file\(known)")
+        }
+        let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+        return try ThemeParser().parse(source, name: name, file: file)
+    }
+
+    /// The theme after `name` in ``names`` order, wrapping around (for the `t` key).
+    public func theme(after name: String) throws(ThemeError) -> Theme {
+        let names = names
+        guard !names.isEmpty else { throw ThemeError(file: "Themes", message: "no other theme available") }
+        let next = names.firstIndex(of: name).map { (names.index(after: $0)) % names.count } ?? 0
+        return try load(names[next])
+    }
+
+    private static func themeFiles(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".toml") }
+    }
+}

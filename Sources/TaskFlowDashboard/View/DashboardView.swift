@@ -1,0 +1,31 @@
+/// Renders a model into a cell grid: the whole screen, composed of the widgets.
+public struct DashboardView: Sendable {
+    /// The characters to draw with.
+    public let glyphs: Glyphs
+
+    /// A view drawing with `glyphs`.
+    public init(glyphs: Glyphs) {
+        self.glyphs = glyphs
+    }
+
+    /// The screen for `model` at `size`.
+    public func render(_ model: DashboardModel, size: GridSize) -> CellGrid {
+        var grid = CellGrid(size: size)
+        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard let layout = DashboardLayout(size: size) else {
+            TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
+            return grid
+        }
+        let widgets: [(any Widget, Rect)] = [
+            (HeaderWidget(model: model, glyphs: glyphs), layout.header),
+            (FlowListWidget(model: model, glyphs: glyphs), layout.flows),
+            (DetailWidget(model: model, glyphs: glyphs), layout.detail),
+            (LockPanelWidget(board: model.board, glyphs: glyphs), layout.lock),
+            (EventLogWidget(model: model, glyphs: glyphs), layout.log),
+            (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),
+        ]
+        for (widget, rect) in widgets { widget.render(into: &grid, in: rect) }
+        if model.showsHelp { HelpOverlay(themeName: model.themeName, glyphs: glyphs).render(into: &grid, in: screen) }
+        return grid
+    }
+}

@@ -1,0 +1,69 @@
+import TaskFlow
+
+extension Duration {
+    /// A short human duration: `0.4s`, `12.0s`, `3m07s`.
+    public var compact: String {
+        let milliseconds = max(Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000), 0)
+        if milliseconds < 60_000 {
+            return "\(milliseconds / 1000).\(milliseconds % 1000 / 100)s"
+        }
+        let seconds = milliseconds / 1000
+        let remainder = seconds % 60
+        return "\(seconds / 60)m\(remainder < 10 ? "0" : "")\(remainder)s"
+    }
+
+    /// Seconds as a floating-point number, for JSON output.
+    public var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+extension String {
+    /// The string cut to `width` characters, with `…` (or `.` in ASCII) marking the cut.
+    func truncated(to width: Int, glyphs: Glyphs) -> String {
+        guard width > 0 else { return "" }
+        guard count > width else { return self }
+        return String(prefix(width - 1)) + (glyphs.unicode ? "…" : ".")
+    }
+}
+
+extension FlowPhase {
+    /// The role that colours this phase.
+    var role: StyleRole {
+        switch self {
+        case .queued: .statusQueued
+        case .waiting: .statusWaiting
+        case .running: .statusRunning
+        case .cancelling, .rollingBack, .undoing: .statusRollingBack
+        case .completed: .statusCompleted
+        case .cancelled: .statusCancelled
+        case .failed, .rollbackIncomplete: .statusFailed
+        case .undone: .statusUndone
+        }
+    }
+}
+
+extension StepPhase {
+    /// The role that colours this step phase.
+    var role: StyleRole {
+        switch self {
+        case .running: .statusRunning
+        case .done: .statusCompleted
+        case .cancelled: .statusCancelled
+        case .failed, .revertFailed: .statusFailed
+        case .reverting: .statusRollingBack
+        case .reverted: .statusUndone
+        }
+    }
+}
+
+extension LogLevel {
+    /// The role that colours log lines of this level.
+    var role: StyleRole {
+        switch self {
+        case .info: .logInfo
+        case .warning: .logWarning
+        case .error: .logError
+        }
+    }
+}

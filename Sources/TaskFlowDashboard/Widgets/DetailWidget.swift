@@ -1,0 +1,61 @@
+import TaskFlow
+
+/// The selected flow's step tree: groups and sequences indented, each step's status and
+/// duration. During a rollback the steps turn to *reverting*, then *reverted*, last first.
+struct DetailWidget: Widget {
+    let model: DashboardModel
+    let glyphs: Glyphs
+
+    func render(into grid: inout CellGrid, in rect: Rect) {
+        let flow = model.selectedFlow
+        let title = flow.map { "\($0.info.id) \($0.info.title) (\($0.info.access.rawValue)) — \($0.phase.label)" } ?? "Detail"
+        let inner = Panel(title: title, glyphs: glyphs, focused: model.focus == .detail).draw(into: &grid, in: rect)
+        guard let flow, !inner.isEmpty else { return }
+        renderTree(flow, message: flow.phase.failureMessage, into: &grid, in: inner)
+    }
+
+    private func renderTree(_ flow: FlowRow, message: String?, into grid: inout CellGrid, in inner: Rect) {
+        var area = inner
+        if let message {
+            let (top, rest) = inner.splitTop(1)
+            grid.put(glyphs.fold(message), x: top.x, y: top.y, role: .statusFailed, limit: top.width)
+            area = rest
+        }
+        guard !area.isEmpty else { return }
+        if flow.steps.isEmpty {
+            grid.put(flow.phase.isActive ? "no step started yet" : "no steps", x: area.x, y: area.y, role: .dim, limit: area.width)
+            return
+        }
+        let first = firstVisible(flow.steps, rows: area.height)
+        let durationWidth = 8, phaseWidth = 14
+        let titleWidth = max(area.width - durationWidth - phaseWidth, 1)
+        for (offset, step) in flow.steps.dropFirst(first).prefix(area.height).enumerated() {
+            let y = area.y + offset
+            let label = String(repeating: "  ", count: step.depth) + "\(marker(step.info.kind)) \(step.info.title)"
+            grid.put(glyphs.fold(label).truncated(to: titleWidth - 1, glyphs: glyphs), x: area.x, y: y, role: .normal)
+            grid.put(step.phase.label, x: area.x + titleWidth, y: y, role: step.phase.role, limit: phaseWidth - 1)
+            grid.put(step.duration(at: model.now).compact, x: area.x + titleWidth + phaseWidth, y: y, role: .dim, limit: durationWidth)
+        }
+    }
+
+    /// With the detail pane focused the user scrolls; otherwise the view follows the step that
+    /// is running or reverting, so a long flow's activity stays on screen.
+    private func firstVisible(_ steps: [StepNode], rows: Int) -> Int {
+        let maxFirst = max(steps.count - rows, 0)
+        if model.focus == .detail { return min(model.detailScroll, maxFirst) }
+        let active = steps.lastIndex { $0.phase == .running || $0.phase == .reverting }
+        guard let active else { return 0 }
+        return min(max(active - rows + 2, 0), maxFirst)
+    }
+
+    private func marker(_ kind: StepKind) -> String {
+        switch kind {
+        case .main: "fg"
+        case .query: "fq"
+        case .task: "bg"
+        case .update: "up"
+        case .group: "G "
+        case .sequence: "S "
+        }
+    }
+}

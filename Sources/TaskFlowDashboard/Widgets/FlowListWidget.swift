@@ -1,0 +1,106 @@
+import TaskFlow
+
+/// The flow list: id, R/W, title, status, progress bar, current step, elapsed time; the
+/// selected flow highlighted and kept in view.
+struct FlowListWidget: Widget {
+    let model: DashboardModel
+    let glyphs: Glyphs
+
+    /// Column widths for one inner width. The title and the current step share what the fixed
+    /// columns leave; on a narrow screen the step column goes first.
+    struct Columns {
+        static let id = 5, access = 2, status = 13, progress = 16, elapsed = 8
+        let title: Int
+        let step: Int
+
+        init(width: Int) {
+            let fixed = Self.id + Self.access + Self.status + Self.progress + Self.elapsed + 1
+            let flexible = max(width - fixed, 0)
+            if flexible >= 30 {
+                title = min(28, flexible / 2)
+                step = flexible - title - 1
+            } else {
+                title = flexible
+                step = 0
+            }
+        }
+    }
+
+    func render(into grid: inout CellGrid, in rect: Rect) {
+        let filter = model.filter.isEmpty ? "" : " — filter \"\(model.filter)\""
+        let inner = Panel(title: "Flows\(filter)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
+        guard inner.height >= 2 else { return }
+        let columns = layout(Columns(width: inner.width))
+        renderHeading(into: &grid, at: inner, columns: columns)
+        let rows = model.visibleFlows
+        let capacity = inner.height - 1
+        let selected = rows.firstIndex { $0.info.id == model.selection } ?? 0
+        // Scroll just enough to keep the selection on screen.
+        let first = min(max(selected - capacity + 1, 0), max(rows.count - capacity, 0))
+        for (offset, row) in rows.dropFirst(first).prefix(capacity).enumerated() {
+            let y = inner.y + 1 + offset
+            renderRow(row, into: &grid, x: inner.x, y: y, columns: columns)
+            if row.info.id == model.selection {
+                grid.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection)
+            }
+        }
+        if rows.isEmpty {
+            let empty = model.filter.isEmpty ? "no flows yet" : "no flow matches the filter (Esc clears it)"
+            grid.put(empty, x: inner.x + 1, y: inner.y + 1, role: .dim, limit: inner.width - 1)
+        }
+    }
+
+    /// One column: its heading, width (including the one-cell gap after it) and cell.
+    private struct Column {
+        let heading: String
+        let width: Int
+        let draw: (inout CellGrid, FlowRow, _ x: Int, _ y: Int) -> Void
+    }
+
+    private func layout(_ columns: Columns) -> [Column] {
+        var layout = [
+            text("id", Columns.id) { "#\($0.info.id.rawValue)" },
+            text("A", Columns.access, role: { _ in .dim }) { $0.info.access == .write ? "W" : "R" },
+            text("title", columns.title + 1) { $0.info.title },
+            text("status", Columns.status, role: { $0.phase.role }) { $0.phase.label },
+            Column(heading: "progress", width: Columns.progress) { grid, row, x, y in
+                ProgressBar(fraction: progress(of: row), glyphs: glyphs).render(into: &grid, x: x, y: y, width: Columns.progress - 1)
+            },
+        ]
+        if columns.step > 0 { layout.append(text("step", columns.step + 1, role: { _ in .dim }) { $0.current?.info.title ?? "" }) }
+        layout.append(text("elapsed", Columns.elapsed) { $0.elapsed(at: model.now).compact })
+        return layout
+    }
+
+    /// A text column: the value cut to leave a one-cell gap.
+    private func text(
+        _ heading: String, _ width: Int, role: @escaping (FlowRow) -> StyleRole = { _ in .normal },
+        _ value: @escaping (FlowRow) -> String
+    ) -> Column {
+        Column(heading: heading, width: width) { [glyphs] grid, row, x, y in
+            grid.put(glyphs.fold(value(row)).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role(row))
+        }
+    }
+
+    private func renderHeading(into grid: inout CellGrid, at inner: Rect, columns: [Column]) {
+        var x = inner.x
+        for column in columns {
+            grid.put(column.heading, x: x, y: inner.y, role: .dim, limit: min(column.width - 1, inner.x + inner.width - x))
+            x += column.width
+        }
+    }
+
+    private func renderRow(_ row: FlowRow, into grid: inout CellGrid, x: Int, y: Int, columns: [Column]) {
+        var x = x
+        for column in columns {
+            column.draw(&grid, row, x, y)
+            x += column.width
+        }
+    }
+
+    /// The current step's reported progress; 100 % once completed; nothing otherwise.
+    private func progress(of row: FlowRow) -> Double? {
+        if row.phase == .completed { return 1 }
+        return row.current?.progress
+    }
+}

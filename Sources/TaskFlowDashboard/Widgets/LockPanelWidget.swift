@@ -1,0 +1,43 @@
+import TaskFlow
+
+/// The lock: its mode, the current holders, and the waiting queue in admission order.
+struct LockPanelWidget: Widget {
+    let board: FlowBoard
+    let glyphs: Glyphs
+
+    func render(into grid: inout CellGrid, in rect: Rect) {
+        let inner = Panel(title: "Lock", glyphs: glyphs).draw(into: &grid, in: rect)
+        var lines: [(String, StyleRole)] = [("mode  \(board.lock.mode.text(board))", board.lock.mode.role)]
+        lines.append(("holders (\(board.lock.holders.count))", .dim))
+        lines += board.lock.holders.map { ("  \(describe($0))", .normal) }
+        lines.append(("queue (\(board.lock.queue.count))", .dim))
+        lines += board.lock.queue.enumerated().map { ("  \($0.offset + 1). \(describe($0.element))", .statusWaiting) }
+        for (offset, line) in lines.prefix(inner.height).enumerated() {
+            grid.put(glyphs.fold(line.0), x: inner.x, y: inner.y + offset, role: line.1, limit: inner.width)
+        }
+    }
+
+    private func describe(_ holder: FlowInfo) -> String {
+        "\(holder.id) \(holder.access == .write ? "W" : "R") \(holder.title)"
+    }
+}
+
+extension LockMode {
+    /// The role of the lock badge in this mode.
+    var role: StyleRole {
+        switch self {
+        case .idle: .lockIdle
+        case .read: .lockRead
+        case .write: .lockWrite
+        }
+    }
+
+    /// `idle`, `READ ×n`, or `WRITE <title>` with the title looked up on `board`.
+    func text(_ board: FlowBoard) -> String {
+        switch self {
+        case .idle: "idle"
+        case .read(let count): "READ ×\(count)"
+        case .write(let id): "WRITE \(board.flow(id)?.info.title ?? id.description)"
+        }
+    }
+}

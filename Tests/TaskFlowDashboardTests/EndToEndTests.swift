@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// The real binary in a real terminal (tmux), driven with keys like a user.
+@Suite(
+    "End to end: taskflow in tmux", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct EndToEndTests {
+    @Test func flowsRunCancelRevertsLastFirstAndUndoAfterConfirmation() async throws {
+        let tmux = try Tmux("cancel-undo")
+        defer { tmux.close() }
+        try await tmux.waitFor("the first flow running") { $0.contains("Import books") && $0.contains("running") }
+        try await tmux.waitFor("Migrate archive running batch 3") { $0.contains("batch 3/6") }
+        try tmux.send("/", "Migrate", "Enter", "c")
+        // Collect the log's "reverted" lines as they scroll by, in the order they appear.
+        var reverted: [String] = []
+        try await tmux.waitFor("the migration cancelled") { screen in
+            for line in screen.split(separator: "\n") where line.contains("Migrate archive\" ◂ reverted") {
+                let step = line.components(separatedBy: "\"").dropLast().last ?? ""
+                if !reverted.contains(step) { reverted.append(step) }
+            }
+            return screen.contains("Migrate archive (write) — cancelled")
+        }
+        // Which batch was running when `c` arrived depends on timing; the order must not.
+        let batches = reverted.dropLast().compactMap { $0.split(separator: " ").last?.first?.wholeNumberValue }
+        #expect(reverted.last == "Open migration panel" && batches.count >= 2, "reverted: \(reverted)")
+        #expect(batches == batches.sorted(by: >) && batches.last == 1, "batches reverted last-first: \(reverted)")
+        try tmux.send("Escape", "Home", "u")
+        try await tmux.waitFor("the undo question") { $0.contains("Undo #1 \"Import books\"?") }
+        try tmux.send("y")
+        let undone = try await tmux.waitFor("Import books undone") { $0.contains("Import books (write) — undone") }
+        #expect(undone.contains("Add 3 books") && undone.contains("reverted"))
+        try await tmux.waitFor("every flow finished") { $0.contains("waiting 0 running 0 rolling back 0") }
+        try tmux.send("q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func resizeBelowTheMinimumShowsAMessageAndTheDashboardComesBack() async throws {
+        let tmux = try Tmux("resize")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Flows") }
+        try tmux.resize(width: 50, height: 12)
+        try await tmux.waitFor("the too-small message") { $0.contains("Terminal too small: 50x12") }
+        try tmux.resize(width: 120, height: 40)
+        try await tmux.waitFor("the dashboard back") { $0.contains("Flows") && $0.contains("Event log") }
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func quitWithAFlowRunningRollsBackThenExitsZero() async throws {
+        let tmux = try Tmux("quit")
+        defer { tmux.close() }
+        // The migration's batches take a while to revert, so the rollback is there to be seen.
+        try await tmux.waitFor("Migrate archive on batch 3") { $0.contains("batch 3/6") }
+        try tmux.send("q")
+        try await tmux.waitFor("the rollback under way before the exit") {
+            $0.contains("quitting: rolling back") && $0.contains("Migrate archive\" ◂ revert")
+        }
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func sigtermRestoresTheTerminalAndExits143() async throws {
+        let tmux = try Tmux("sigterm")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Flows") }
+        let pid = try #require(tmux.programPID)
+        #expect(kill(pid, SIGTERM) == 0)
+        try await tmux.expectExit(status: 128 + SIGTERM)
+    }
+
+    @Test func unknownTerminalIsAOneLineError() async throws {
+        let tmux = try Tmux("term", environment: "TERM=no-such-terminal")
+        defer { tmux.close() }
+        let screen = try await tmux.waitFor("the exit") { $0.contains("EXIT=") }
+        #expect(screen.contains("taskflow: unknown terminal type 'no-such-terminal'"))
+        #expect(screen.contains("EXIT=1"))
+    }
+
+    @Test func noColorLeavesOnlyAttributes() async throws {
+        let tmux = try Tmux("no-color", environment: "NO_COLOR=1")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Flows") }
+        let screen = tmux.captureWithEscapes()
+        // Every SGR parameter in the capture: 30-38, 40-48, 90-97 and 100-107 would set a colour.
+        let parameters = screen.matches(of: /\e\[([0-9;]*)m/).flatMap { $0.1.split(separator: ";").compactMap { Int($0) } }
+        let colours = parameters.filter { (30...38).contains($0) || (40...48).contains($0) || (90...107).contains($0) }
+        #expect(colours.isEmpty, "no colour escape under NO_COLOR: \(colours)")
+        #expect(parameters.contains(7), "the selection is still shown in reverse video")
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
+        try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tmux.binary)
+        process.arguments = ["--theme", theme.path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message == "taskflow: theme \(theme.path):3: key 'status.running.fg': unknown colour \"gren\" (use a name like \"bright-red\", an index 0-255 or \"#RRGGBB\")\n")
+    }
+
+    @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tmux.binary)
+        process.arguments = ["--json"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        #expect(process.terminationStatus == 0)
+        #expect(lines.count > 50)
+        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(lines.contains { $0.contains(#""event":"statusChanged""#) && $0.contains(#""status":"failed""#) })
+    }
+}

@@ -1,0 +1,194 @@
+import TaskFlow
+import Testing
+@testable import TaskFlowDashboard
+
+@Suite("Model: events")
+struct ModelEventTests {
+    @Test func flowsAppearInSubmissionOrderWithTheirStatus() {
+        let model = Fixture.model(Fixture.busy)
+        #expect(model.board.flows.map(\.info.title) == ["Import books", "Build report", "Migrate archive"])
+        #expect(model.board.flows.map(\.phase) == [.completed, .waiting, .running])
+        #expect(model.board.counts[.done] == 1 && model.board.counts[.waiting] == 1 && model.board.counts[.running] == 1)
+        #expect(model.selection == FlowID(1), "the first flow is selected when it arrives")
+    }
+
+    @Test func stepTreeNestsChildrenUnderTheirGroup() throws {
+        let model = Fixture.model(Fixture.busy)
+        let flow = try #require(model.board.flow(FlowID(1)))
+        #expect(flow.steps.map(\.info.title) == ["Open import panel", "Fetch covers", "cover 1", "cover 2"])
+        #expect(flow.steps.map(\.depth) == [0, 0, 1, 1])
+        #expect(flow.steps.allSatisfy { $0.phase == .done })
+    }
+
+    @Test func currentStepAndProgressFollowTheRunningStep() throws {
+        let migrate = try #require(Fixture.model(Fixture.busy).board.flow(FlowID(3)))
+        #expect(migrate.current?.info.title == "batch 2")
+        #expect(migrate.current?.progress == 0.4)
+    }
+
+    @Test func lockBoardTracksHoldersAndQueueInOrder() {
+        let lock = Fixture.model(Fixture.busy).board.lock
+        #expect(lock.mode == .write(FlowID(3)))
+        #expect(lock.holders.map(\.id) == [FlowID(3)])
+        #expect(lock.queue.map(\.id) == [FlowID(2)])
+    }
+
+    @Test func rollbackMarksStepsRevertingThenRevertedLastFirst() throws {
+        var events = Fixture.busy
+        events += [
+            .statusChanged(FlowID(3), .cancelling),
+            .stepFinished(FlowID(3), StepID(3), .cancelled),
+            .stepReverting(FlowID(3), StepID(2)),
+        ]
+        let midway = Fixture.model(events)
+        #expect(midway.board.flow(FlowID(3))?.step(StepID(2))?.phase == .reverting)
+        #expect(midway.board.flow(FlowID(3))?.phase == .cancelling)
+        events += [.stepReverted(FlowID(3), StepID(2)), .statusChanged(FlowID(3), .cancelled)]
+        let done = try #require(Fixture.model(events).board.flow(FlowID(3)))
+        #expect(done.step(StepID(2))?.phase == .reverted)
+        #expect(done.step(StepID(3))?.phase == .cancelled)
+        #expect(done.phase == .cancelled && done.currentStep == nil)
+        let log = Fixture.model(events).board.log.entries.map(\.text)
+        #expect(log.contains("#3 \"Migrate archive\" ◂ reverted step 2 \"batch 1\""))
+    }
+
+    @Test func failureKeepsItsMessage() throws {
+        struct Boom: Error, CustomStringConvertible { var description: String { "HTTP 409" } }
+        let model = Fixture.model([.flowQueued(Fixture.migrate), .statusChanged(FlowID(3), .failed(Boom()))])
+        #expect(model.board.flow(FlowID(3))?.phase == .failed("HTTP 409"))
+        #expect(model.board.log.entries.last?.level == .error)
+    }
+
+    @Test func logKeepsOnlyItsCapacity() {
+        var board = FlowBoard(logCapacity: 10)
+        for index in 0..<100 { board.note("line \(index)", level: .info, at: .zero) }
+        let window = board.log.window(count: 3, scroll: 0).map(\.text)
+        #expect(window == ["line 97", "line 98", "line 99"])
+        #expect(board.log.maxScroll(count: 3) == 7)
+        #expect(board.log.window(count: 3, scroll: 7).map(\.text) == ["line 90", "line 91", "line 92"])
+    }
+}
+
+@Suite("Model: keys")
+struct ModelKeyTests {
+    @Test func arrowsAndVimKeysMoveTheSelectionWithinBounds() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.down)
+        #expect(model.selection == FlowID(2))
+        _ = model.handle(.character("j"))
+        _ = model.handle(.character("j"))
+        #expect(model.selection == FlowID(3), "stops at the last flow")
+        _ = model.handle(.character("k"))
+        _ = model.handle(.up)
+        _ = model.handle(.up)
+        #expect(model.selection == FlowID(1), "stops at the first flow")
+    }
+
+    @Test func cancelAsksForTheSelectedRunningFlowOnly() {
+        var model = Fixture.model(Fixture.busy)
+        #expect(model.handle(.character("c")).isEmpty, "#1 is done")
+        #expect(model.notice?.contains("nothing to cancel") == true)
+        _ = model.handle(.end)
+        #expect(model.handle(.character("c")) == [.cancel(FlowID(3))])
+    }
+
+    @Test func cancelAllCancelsRunningAndWaitingFlows() {
+        var model = Fixture.model(Fixture.busy)
+        #expect(Set(model.handle(.character("C"))) == [.cancel(FlowID(2)), .cancel(FlowID(3))])
+    }
+
+    @Test func undoNeedsConfirmationAndACompletedWriteFlow() {
+        var model = Fixture.model(Fixture.busy)
+        #expect(model.handle(.character("u")).isEmpty)
+        #expect(model.prompt == .confirmUndo(FlowID(1)))
+        #expect(model.handle(.character("x")).isEmpty, "other keys do not answer")
+        #expect(model.handle(.character("n")).isEmpty)
+        #expect(model.prompt == nil)
+        _ = model.handle(.character("u"))
+        #expect(model.handle(.character("y")) == [.undo(FlowID(1))])
+        _ = model.handle(.down)
+        _ = model.handle(.character("u"))
+        #expect(model.prompt == nil, "a read flow cannot be undone")
+        #expect(model.notice?.contains("read flow") == true)
+    }
+
+    @Test func firstQuitRollsBackWhatRunsSecondQuitExitsAtOnce() {
+        var model = Fixture.model(Fixture.busy)
+        #expect(Set(model.handle(.character("q"))) == [.cancel(FlowID(2)), .cancel(FlowID(3))])
+        #expect(model.quitting && !model.readyToExit)
+        #expect(model.notice?.contains("2 active") == true)
+        let second = model.handle(.character("q"))
+        guard case .exit(let leftover)? = second.first else {
+            Issue.record("expected an exit, got \(second)")
+            return
+        }
+        #expect(leftover.count == 2)
+    }
+
+    @Test func quitIsReadyOnceEveryFlowHasRolledBack() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("q"))
+        _ = model.apply(.statusChanged(FlowID(2), .cancelled), at: .seconds(9))
+        #expect(!model.readyToExit)
+        _ = model.apply(.statusChanged(FlowID(3), .cancelled), at: .seconds(9))
+        #expect(model.readyToExit)
+        #expect(model.apply(.flowQueued(Fixture.info(9, "late")), at: .seconds(9)) == [.cancel(FlowID(9))],
+                "a flow submitted while quitting is cancelled at once")
+    }
+
+    @Test func quitWithNothingActiveExitsAtOnce() {
+        var model = Fixture.model([.flowQueued(Fixture.importBooks), .statusChanged(FlowID(1), .completed)])
+        #expect(model.handle(.character("q")) == [.exit(leftover: [])])
+    }
+
+    @Test func filterNarrowsTheListAndEscapeClearsIt() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("/"))
+        for character in "MIG" { _ = model.handle(.character(character)) }
+        #expect(model.visibleFlows.map(\.info.id) == [FlowID(3)], "case-insensitive")
+        #expect(model.selection == FlowID(3), "the selection moves onto a visible flow")
+        _ = model.handle(.enter)
+        #expect(model.prompt == nil && model.filter == "MIG")
+        _ = model.handle(.character("q"))
+        #expect(model.quitting, "after Enter, keys act again")
+        _ = model.handle(.escape)
+        #expect(model.filter.isEmpty && model.visibleFlows.count == 3)
+    }
+
+    @Test func pauseFreezesTheViewWhileTheEngineGoesOn() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("p"))
+        _ = model.apply(.statusChanged(FlowID(3), .completed), at: .seconds(5))
+        #expect(model.paused)
+        #expect(model.board.flow(FlowID(3))?.phase == .running, "the view is frozen")
+        #expect(model.live.flow(FlowID(3))?.phase == .completed, "the engine's news is kept")
+        _ = model.handle(.character("p"))
+        #expect(model.board.flow(FlowID(3))?.phase == .completed)
+    }
+
+    @Test func helpClosesOnAnyKeyWithoutActing() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("?"))
+        #expect(model.showsHelp)
+        #expect(model.handle(.character("q")).isEmpty)
+        #expect(!model.showsHelp && !model.quitting)
+    }
+
+    @Test func pageKeysScrollTheLogWithinItsLength() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.pageUp)
+        #expect(model.logScroll == DashboardModel.logPage)
+        for _ in 0..<50 { _ = model.handle(.pageUp) }
+        #expect(model.logScroll <= model.live.log.entries.count)
+        for _ in 0..<50 { _ = model.handle(.pageDown) }
+        #expect(model.logScroll == 0)
+    }
+
+    @Test func enterMovesTheArrowsToTheStepTree() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.enter)
+        #expect(model.focus == .detail)
+        _ = model.handle(.down)
+        #expect(model.selection == FlowID(1) && model.detailScroll == 1)
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import TaskFlow
+import Testing
+@testable import TaskFlowDashboard
+
+/// The session over the real engine and the built-in demo, sped up twenty times.
+@Suite("Session: the demo through the real engine")
+@MainActor
+struct SessionTests {
+    private func session(headless: Bool = false) -> DashboardSession {
+        DashboardSession(
+            scenarioName: "demo", theme: .fallback, themes: ThemeCatalog(directories: []), exitsWhenScenarioEnds: headless)
+    }
+
+    private func flow(_ title: String, in session: DashboardSession) -> FlowRow? {
+        session.model.live.flows.first { $0.info.title == title }
+    }
+
+    @Test func demoRunsToItsEndWithTheSyncFlowRolledBack() async throws {
+        let session = session(headless: true)
+        session.start(BuiltInDemo(pace: 0.05))
+        try await eventually("the demo's end") { session.exitRequest != nil }
+        #expect(session.exitRequest == .scenarioEnded(incompleteRollbacks: 0))
+        let sync = try #require(flow("Sync with server", in: session))
+        #expect(sync.phase == .failed("server rejected the push (HTTP 409 conflict)"))
+        let applied = sync.steps.filter { $0.info.title != "push changes" && $0.info.kind != .sequence }
+        #expect(applied.allSatisfy { $0.phase == .reverted }, "every applied step was reverted: \(applied.map(\.phase))")
+        #expect(session.model.live.flows.filter { $0.phase == .completed }.count == 5)
+    }
+
+    @Test func cancellingTheLongFlowRevertsItsBatchesLastFirst() async throws {
+        let session = session()
+        session.start(BuiltInDemo(pace: 0.2))
+        try await eventually("batch 3 of Migrate archive") {
+            flow("Migrate archive", in: session)?.current?.info.title == "batch 3/6"
+        }
+        for key in [Key.character("/")] + "Migrate".map(Key.character) + [.enter, .character("c")] { session.handle(key) }
+        try await eventually("the migration cancelled") { flow("Migrate archive", in: session)?.phase == .cancelled }
+        let reverted = session.model.live.log.entries.map(\.text).filter { $0.contains("Migrate") && $0.contains("◂ reverted") }
+        #expect(reverted.map { $0.components(separatedBy: "\"").dropLast().last ?? "" } == ["batch 2/6", "batch 1/6", "Open migration panel"])
+    }
+
+    @Test func undoAfterConfirmationRevertsACompletedWriteFlow() async throws {
+        let session = session()
+        session.start(BuiltInDemo(pace: 0.05))
+        try await eventually("Import books completed") { flow("Import books", in: session)?.phase == .completed }
+        try await eventually("the write lock free") { session.model.live.flows.allSatisfy { !$0.phase.isActive } }
+        session.handle(.home)
+        session.handle(.character("u"))
+        session.handle(.character("y"))
+        try await eventually("Import books undone") { flow("Import books", in: session)?.phase == .undone }
+        #expect(flow("Import books", in: session)?.steps.allSatisfy { $0.phase == .reverted } == true)
+    }
+
+    @Test func firstQuitRollsBackThenAsksToExit() async throws {
+        let session = session()
+        session.start(BuiltInDemo(pace: 0.5))
+        try await eventually("Import books running") { flow("Import books", in: session)?.phase == .running }
+        session.handle(.character("q"))
+        #expect(session.exitRequest == nil, "the first q waits for the rollback")
+        try await eventually("the exit request") { session.exitRequest != nil }
+        #expect(session.exitRequest == .quit(leftover: []))
+        #expect(session.model.live.flows.allSatisfy { !$0.phase.isActive })
+    }
+
+    @Test func memoryBackendShowsTheFrameAndFollowsResizes() async throws {
+        let session = session()
+        session.start(BuiltInDemo(pace: 0.05))
+        try await eventually("some flow running") { session.model.live.flows.contains { $0.phase == .running } }
+        let backend = MemoryBackend(size: GridSize(width: 100, height: 30))
+        backend.present(session)
+        #expect(backend.grid?.text.contains("Import books") == true)
+        #expect(!session.changed)
+        backend.size = GridSize(width: 50, height: 10)
+        #expect(backend.needsFrame)
+        backend.present(session)
+        #expect(backend.grid?.text.contains("Terminal too small") == true)
+    }
+
+    @Test func jsonLinesCarryEveryEventOfTheDemo() async throws {
+        let session = session(headless: true)
+        var lines: [String] = []
+        LineBackend(format: .json) { lines.append($0) }.attach(to: session)
+        session.start(BuiltInDemo(pace: 0.05))
+        try await eventually("the demo's end") { session.exitRequest != nil }
+        let records = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
+        #expect(records.filter { $0.event == "flowQueued" }.count == 6)
+        #expect(records.contains { $0.event == "stepReverted" && $0.title == "Sync with server" && $0.stepTitle == "Upload changes" })
+        #expect(records.last { $0.flow == 4 && $0.event == "statusChanged" }?.status == "failed")
+        #expect(zip(records, records.dropFirst()).allSatisfy { $0.time <= $1.time })
+    }
+
+    @Test func textLinesNameFlowsAndSteps() async throws {
+        let session = session(headless: true)
+        var lines: [String] = []
+        LineBackend(format: .text) { lines.append($0) }.attach(to: session)
+        session.start(BuiltInDemo(pace: 0.05))
+        try await eventually("the demo's end") { session.exitRequest != nil }
+        #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" step 6 \"push changes\" failed: server rejected the push (HTTP 409 conflict)") })
+        #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" failed: server rejected the push (HTTP 409 conflict)") })
+    }
+}

@@ -1,0 +1,122 @@
+import TaskFlow
+import Testing
+@testable import TaskFlowDashboard
+
+@Suite("View: snapshots of the cell grid")
+struct ViewSnapshotTests {
+    /// The busy fixture with the running flow selected, 3 s after the start.
+    private var model: DashboardModel {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.end)
+        model.advance(to: .seconds(3))
+        return model
+    }
+
+    @Test func dashboardAt80x24() {
+        let grid = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 80, height: 24))
+        Snapshot.assertText(grid.text, Self.expected80x24, name: "80x24")
+    }
+
+    @Test func dashboardAtTheMinimumSizeInASCII() {
+        let grid = DashboardView(glyphs: .ascii).render(model, size: DashboardLayout.minimum)
+        Snapshot.assertText(grid.text, Self.expected60x16, name: "60x16")
+    }
+
+    @Test func monochromeThemeDistinguishesRolesByAttributes() throws {
+        let theme = try ThemeCatalog(directories: [Self.themesDirectory]).load("monochrome")
+        let grid = DashboardView(glyphs: .ascii).render(model, size: DashboardLayout.minimum)
+        Snapshot.assertText(Snapshot.attributes(of: grid, theme: theme), Self.expectedMonochrome, name: "monochrome")
+    }
+
+    @Test func belowTheMinimumAClearMessageReplacesTheDashboard() {
+        let grid = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 40, height: 10))
+        #expect(grid.text.contains("Terminal too small: 40x10"))
+        #expect(grid.text.contains("at least 60x16"))
+        #expect(!grid.text.contains("Flows"))
+    }
+
+    @Test func helpOverlayListsEveryKey() {
+        var model = model
+        _ = model.handle(.character("?"))
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text
+        for key in ["PgUp / PgDn", "Enter", "u, then y / n", "/", "q"] {
+            #expect(text.contains(key), "help mentions \(key)")
+        }
+    }
+
+    @Test func asciiGlyphsLeaveNoNonASCIICharacter() {
+        let grid = DashboardView(glyphs: .ascii).render(model, size: GridSize(width: 120, height: 40))
+        #expect(grid.cells.allSatisfy { $0.scalar.isASCII })
+    }
+
+    static let themesDirectory = #filePath.split(separator: "/").dropLast(3).joined(separator: "/").prepending("/") + "/Themes"
+
+    static let expected80x24 = """
+         TaskFlow · test  lock  WRITE Migrate archive  queue 1  waiting 1 running 1 roll
+        ┌─ Flows ──────────────────────────────────────────────────────────────────────┐
+        │id   A title            status       progress        step             elapsed │
+        │#1   W Import books     done         ██████████ 100%                  1.3s    │
+        │#2   R Build report     waiting                                       2.9s    │
+        │#3   W Migrate archive  running      ████░░░░░░  40% batch 2          2.8s    │
+        │                                                                              │
+        └──────────────────────────────────────────────────────────────────────────────┘
+        ┌─ #3 Migrate archive (write) — running ────────┐┌─ Lock ──────────────────────┐
+        │S  Copy batches          running       1.1s    ││mode  WRITE Migrate archive  │
+        │  bg batch 1             done          0.1s    ││holders (1)                  │
+        │  bg batch 2             running       0.8s    ││  #3 W Migrate archive       │
+        │                                               ││queue (1)                    │
+        │                                               ││  1. #2 R Build report       │
+        │                                               ││                             │
+        │                                               ││                             │
+        │                                               ││                             │
+        └───────────────────────────────────────────────┘└─────────────────────────────┘
+        ┌─ Event log ──────────────────────────────────────────────────────────────────┐
+        │    1.9s  #3 "Migrate archive" ▸ Copy batches (sequence)                      │
+        │    2.0s  #3 "Migrate archive" ▸ batch 1 (task)                               │
+        │    2.2s  #3 "Migrate archive" ▸ batch 2 (task)                               │
+        └──────────────────────────────────────────────────────────────────────────────┘
+         ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p pause  / filter  t t
+        """
+
+    static let expected60x16 = """
+         TaskFlow | test  lock  WRITE Migrate archive  queue 1  wait
+        +- Flows --------------------------------------------------+
+        |id   A title         status       progress        elapsed |
+        |#2   R Build report  waiting                      2.9s    |
+        |#3   W Migrate arch. running      ####......  40% 2.8s    |
+        +----------------------------------------------------------+
+        +- #3 Migrate archive (write) - ru.-++- Lock --------------+
+        |S  Copy bat. running       1.1s    ||mode  WRITE Migrate a|
+        |  bg batch 1 done          0.1s    ||holders (1)          |
+        |  bg batch 2 running       0.8s    ||  #3 W Migrate archiv|
+        +-----------------------------------++---------------------+
+        +- Event log ----------------------------------------------+
+        |    2.0s  #3 "Migrate archive" > batch 1 (task)           |
+        |    2.2s  #3 "Migrate archive" > batch 2 (task)           |
+        +----------------------------------------------------------+
+         UpDown select  Enter detail  c cancel  C cancel all  u undo
+        """
+
+    static let expectedMonochrome = """
+        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR
+        ..RRRRRRR...................................................
+        .DD...D.DDDDD.........DDDDDD.......DDDDDDDD........DDDDDDD..
+        ......D.....................................................
+        .RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR.
+        ............................................................
+        ..BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB....BBBBBB...............
+        ..............BBBBBBB.......DDDD......RRRRRRRRRRRRRRRRRRRRR.
+        ............................DDDD......DDDDDDDDDDD...........
+        ..............BBBBBBB.......DDDD............................
+        ............................................................
+        ..BBBBBBBBBBB...............................................
+        ............................................................
+        ............................................................
+        ............................................................
+        BBBBBBB........BBBBBB........BB........BB............BB.....
+        """
+}
+
+extension String {
+    func prepending(_ prefix: String) -> String { prefix + self }
+}
