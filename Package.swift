@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "taskflow",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal",
+                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -147,8 +147,8 @@ private struct ProbeScenario: Scenario {
     func events() -> AsyncStream<FlowEvent> { manager.events }
 
     @MainActor
-    func start() -> [FlowHandle] {
-        guard progressReports > 0 else { return [] }
+    func start() -> AsyncStream<FlowHandle> {
+        guard progressReports > 0 else { return .submitted([]) }
         let flow = manager.execute(title: "probe", access: .read) { [progressReports, reported] flow in
             try await flow.task(title: "report") { task in
                 for report in 1...progressReports {
@@ -158,7 +158,7 @@ private struct ProbeScenario: Scenario {
                 }
             }
         }
-        return [FlowHandle(flow)]
+        return .submitted([FlowHandle(flow)])
     }
 }
 

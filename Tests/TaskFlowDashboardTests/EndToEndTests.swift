@@ -110,7 +110,7 @@ struct EndToEndTests {
     @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Tmux.binary)
-        process.arguments = ["--json"]
+        process.arguments = ["demo", "built-in", "--json"]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -121,5 +121,34 @@ struct EndToEndTests {
         #expect(lines.count > 50)
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
         #expect(lines.contains { $0.contains(#""event":"statusChanged""#) && $0.contains(#""status":"failed""#) })
+    }
+
+    @Test func withoutASubcommandTheTourPlays() async throws {
+        let tmux = try Tmux("tour", arguments: "")
+        defer { tmux.close() }
+        try await tmux.waitFor("the tour's header") { $0.contains("TaskFlow · Tour") }
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func aBadScenarioFileIsRefusedWithFileLineAndColumnAndExitTwo() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
+        try "name = \"bad\"\n[[flow]]\ntitle = \"a\"\naccess = \"read\"\n  [[flow.step]]\n  task = \"t\"\n  duration = \"soon\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for command in ["run", "check"] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Tmux.binary)
+            process.arguments = [command, file.path]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 2, "\(command)")
+            #expect(message.hasPrefix("\(file.path):7:"), "\(command): \(message)")
+            #expect(message.contains("duration"), "\(command): \(message)")
+        }
     }
 }

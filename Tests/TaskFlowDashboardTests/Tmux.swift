@@ -19,8 +19,9 @@ struct Tmux {
     /// A tmux server per session: a test never races another's server shutting down.
     private var socket: String { "taskflow-tests-\(getpid())-\(name)" }
 
-    /// Starts `taskflow arguments` in a new 120×40 session.
-    init(_ name: String, arguments: String = "", environment: String = "") throws {
+    /// Starts `taskflow arguments` in a new 120×40 session; by default the built-in demo, whose
+    /// flows the tests know by name.
+    init(_ name: String, arguments: String = "demo built-in", environment: String = "") throws {
         self.name = name
         let command = "\(environment) LANG=C.UTF-8 '\(Self.binary)' \(arguments); echo EXIT=$?; stty -a; sleep 3600"
         let (status, output) = try run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])

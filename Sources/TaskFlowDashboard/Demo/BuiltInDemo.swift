@@ -23,17 +23,18 @@ public struct BuiltInDemo: Scenario {
 
     public func events() -> AsyncStream<FlowEvent> { manager.events }
 
+    /// Submits all six flows at once.
     @MainActor
-    public func start() -> [FlowHandle] {
+    public func start() -> AsyncStream<FlowHandle> {
         let desk = Desk()
-        return [
+        return .submitted([
             FlowHandle(importBooks(desk)),
             FlowHandle(countBooks()),
             FlowHandle(buildReport()),
             FlowHandle(syncWithServer(desk)),
             FlowHandle(migrateArchive(desk)),
             FlowHandle(auditLog()),
-        ]
+        ])
     }
 
     // MARK: - The flows

@@ -22,6 +22,7 @@ public final class DashboardSession {
     private let startedAt: ContinuousClock.Instant
     private var handles: [FlowID: FlowHandle] = [:]
     private var scenarioSubmitted = false
+    private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
 
@@ -42,14 +43,26 @@ public final class DashboardSession {
     public var elapsed: Duration { clock.now - startedAt }
 
     /// Subscribes to the scenario's events, then starts its flows, so no event is missed.
+    /// Flows the scenario submits later are adopted as they come.
     public func start(_ scenario: some Scenario) {
         let events = scenario.events()
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })
-        for handle in scenario.start() { handles[handle.id] = handle }
-        scenarioSubmitted = true
-        checkScenarioEnded()
+        let submissions = scenario.start()
+        stopSubmitting = { scenario.stopSubmitting() }
+        tasks.append(Task { [weak self] in
+            for await handle in submissions { self?.adopt(handle) }
+            self?.scenarioSubmitted = true
+            self?.checkScenarioEnded()
+        })
+    }
+
+    /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
+    /// at once, like every other flow.
+    private func adopt(_ handle: FlowHandle) {
+        handles[handle.id] = handle
+        if model.quitting { handle.cancel() }
     }
 
     /// Applies an engine event and carries out what it triggers.
@@ -65,6 +78,10 @@ public final class DashboardSession {
     /// Applies a key press and carries out what it asks for.
     public func handle(_ key: Key) {
         perform(model.handle(key))
+        if model.quitting, let stop = stopSubmitting {
+            stopSubmitting = nil
+            stop()
+        }
         changed = true
     }
 

@@ -1,7 +1,7 @@
 import TaskFlow
 
-/// Something that submits flows for the dashboard to show: the built-in demo, or a caller's own
-/// flows on their own manager.
+/// Something that submits flows for the dashboard to show: the built-in demo, a scenario file,
+/// or a caller's own flows on their own manager.
 public protocol Scenario: Sendable {
     /// The name shown in the header.
     var name: String { get }
@@ -9,6 +9,26 @@ public protocol Scenario: Sendable {
     /// A new stream of every event of the manager the flows run on (``TaskFlowManager/events``).
     func events() -> AsyncStream<FlowEvent>
 
-    /// Submits the flows and returns their handles, so the dashboard can cancel and undo them.
-    @MainActor func start() -> [FlowHandle]
+    /// Starts submitting flows. The stream yields each flow's handle as it is submitted, so the
+    /// dashboard can cancel and undo it, and finishes once the last flow was submitted.
+    @MainActor func start() -> AsyncStream<FlowHandle>
+
+    /// Submits nothing more: the user is quitting. Flows already submitted are the dashboard's
+    /// to cancel.
+    @MainActor func stopSubmitting()
+}
+
+extension Scenario {
+    /// A scenario that submits everything at once has nothing left to stop.
+    @MainActor public func stopSubmitting() {}
+}
+
+extension AsyncStream where Element == FlowHandle {
+    /// A stream of handles that were all submitted already.
+    public static func submitted(_ handles: [FlowHandle]) -> AsyncStream<FlowHandle> {
+        AsyncStream { continuation in
+            for handle in handles { continuation.yield(handle) }
+            continuation.finish()
+        }
+    }
 }

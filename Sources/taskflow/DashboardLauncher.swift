@@ -1,0 +1,80 @@
+import DashboardTerminal
+import Foundation
+import TaskFlowDashboard
+
+/// Shows a scenario: the live dashboard on a terminal, or one line per event without one.
+/// Returns the process's exit status. Runs on the main thread, which becomes the dashboard's
+/// loop (the main actor); `dispatchMain()` is never called.
+@MainActor
+struct DashboardLauncher {
+    let options: DisplayOptions
+
+    func show(_ scenario: some TaskFlowDashboard.Scenario) -> Int32 {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let catalog = ThemeCatalog.standard()
+        let theme: Theme
+        do {
+            theme = try Self.theme(named: options.theme, noColor: noColor, catalog: catalog)
+        } catch {
+            return fail(error)
+        }
+        if options.headless || options.json || isatty(STDOUT_FILENO) != 1 {
+            return showHeadless(scenario, theme: theme, catalog: catalog)
+        }
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen(noColor: noColor)
+        } catch {
+            return fail(error)
+        }
+        defer { screen.restore() }
+        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)
+        session.start(scenario)
+        let exit = MainLoop(session: session, output: TerminalBackend(screen: screen)).run()
+        screen.restore()
+        report(exit)
+        return exit.status
+    }
+
+    private func showHeadless(_ scenario: some TaskFlowDashboard.Scenario, theme: Theme, catalog: ThemeCatalog) -> Int32 {
+        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true)
+        let output = LineBackend(format: options.json ? .json : .text)
+        output.attach(to: session)
+        session.start(scenario)
+        let exit = MainLoop(session: session, output: output).run()
+        report(exit)
+        return exit.status
+    }
+
+    /// The theme to start with: the one asked for; else `monochrome` under NO_COLOR, else
+    /// `default`; the built-in fallback when no theme folder exists and none was asked for.
+    private static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
+        if let name { return try catalog.load(name) }
+        guard catalog.directory != nil else { return .fallback }
+        return try catalog.load(noColor ? "monochrome" : "default")
+    }
+
+    /// Tells on stderr, after the terminal is restored, what an exit left behind.
+    private func report(_ exit: DashboardExit) {
+        switch exit {
+        case .quit(let leftover) where !leftover.isEmpty:
+            printError("quit at once; left: " + leftover.joined(separator: "; "))
+        case .scenarioEnded(let incomplete) where incomplete > 0:
+            printError("\(incomplete) flow(s) ended with an incomplete rollback")
+        case .signal(let number):
+            printError("stopped by signal \(number)")
+        default:
+            break
+        }
+    }
+
+    private func fail(_ error: any Error) -> Int32 {
+        printError("\(error)")
+        return 1
+    }
+}
+
+/// Writes `taskflow: <message>` to stderr.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("taskflow: \(message)\n".utf8))
+}

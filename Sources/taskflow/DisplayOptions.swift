@@ -1,0 +1,31 @@
+import ArgumentParser
+import TaskFlowScenario
+
+/// How a scenario is shown and paced: the options every command that runs flows shares.
+struct DisplayOptions: ParsableArguments {
+    @Flag(help: "Print one line per event instead of opening the dashboard (also when stdout is not a terminal).")
+    var headless = false
+
+    @Flag(help: "Print events as JSON Lines (implies --headless).")
+    var json = false
+
+    @Option(help: ArgumentHelp(
+        "A theme name from Themes/ (default, light, high-contrast, monochrome) or a path to a .toml file.",
+        valueName: "name|path"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("Time scale: 2 runs twice as fast, 0.5 half as fast.", valueName: "factor"))
+    var speed: Double = 1
+
+    @Option(help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
+    var seed: UInt64?
+
+    /// Pace and seed for a scenario file.
+    var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
+
+    func validate() throws {
+        guard RunOptions.isValidSpeed(speed) else {
+            throw ValidationError("--speed must be a number greater than 0, got \(speed)")
+        }
+    }
+}

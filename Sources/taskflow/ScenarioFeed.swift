@@ -1,0 +1,36 @@
+import TaskFlow
+import TaskFlowDashboard
+import TaskFlowScenario
+
+/// A scenario file playing on the dashboard: the runner submits flows at their start times and
+/// the dashboard adopts each one as it comes; quitting stops further submissions.
+@MainActor
+final class ScenarioFeed: TaskFlowDashboard.Scenario {
+    nonisolated let name: String
+    private nonisolated let runner: ScenarioRunner
+    private var run: ScenarioRun?
+
+    nonisolated init(_ scenario: TaskFlowScenario.Scenario, options: RunOptions) {
+        name = scenario.name
+        runner = ScenarioRunner(scenario: scenario, options: options)
+    }
+
+    nonisolated func events() -> AsyncStream<FlowEvent> { runner.manager.events }
+
+    func start() -> AsyncStream<FlowHandle> {
+        let run = runner.start()
+        self.run = run
+        return AsyncStream { continuation in
+            let relay = Task {
+                for await flow in run.launches { continuation.yield(FlowHandle(flow.handle)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in relay.cancel() }
+        }
+    }
+
+    func stopSubmitting() {
+        guard let run else { return }
+        Task { await run.stop() }
+    }
+}
