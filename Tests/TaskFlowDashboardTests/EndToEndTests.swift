@@ -94,30 +94,15 @@ struct EndToEndTests {
         let theme = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
         try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: theme) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tmux.binary)
-        process.arguments = ["--theme", theme.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message == "taskflow: theme \(theme.path):3: key 'status.running.fg': unknown colour \"gren\" (use a name like \"bright-red\", an index 0-255 or \"#RRGGBB\")\n")
+        let result = try TaskflowProcess.run(["--theme", theme.path])
+        #expect(result.status == 1)
+        #expect(result.standardError == "taskflow: theme \(theme.path):3: key 'status.running.fg': unknown colour \"gren\" (use a name like \"bright-red\", an index 0-255 or \"#RRGGBB\")\n")
     }
 
     @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tmux.binary)
-        process.arguments = ["demo", "built-in", "--json"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        #expect(process.terminationStatus == 0)
+        let result = try TaskflowProcess.run(["demo", "built-in", "--json"])
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(result.status == 0)
         #expect(lines.count > 50)
         #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
         #expect(lines.contains { $0.contains(#""event":"statusChanged""#) && $0.contains(#""status":"failed""#) })
@@ -137,18 +122,10 @@ struct EndToEndTests {
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         for command in ["run", "check"] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Tmux.binary)
-            process.arguments = [command, file.path]
-            let errors = Pipe()
-            process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 2, "\(command)")
-            #expect(message.hasPrefix("\(file.path):7:"), "\(command): \(message)")
-            #expect(message.contains("duration"), "\(command): \(message)")
+            let result = try TaskflowProcess.run([command, file.path])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.standardError.hasPrefix("\(file.path):7:"), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("duration"), "\(command): \(result.standardError)")
         }
     }
 }
