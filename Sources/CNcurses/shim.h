@@ -12,6 +12,8 @@
 
 #include <locale.h>
 #include <signal.h>
+#include <termios.h>
+#include <unistd.h>
 #include <sys/ioctl.h>
 #include <langinfo.h>
 #include <pthread.h>
@@ -24,8 +26,6 @@
 // built from macros do not import. These accessors expose them as plain functions.
 
 static inline WINDOW *tf_stdscr(void) { return stdscr; }
-static inline int tf_lines(void) { return LINES; }
-static inline int tf_cols(void) { return COLS; }
 static inline int tf_colors(void) { return COLORS; }
 static inline int tf_color_pairs(void) { return COLOR_PAIRS; }
 
@@ -71,6 +71,48 @@ static inline void tf_unblock_sigwinch(void) {
 static inline int tf_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+/// What the crash handler below restores. Function-local statics, because Swift's importer
+/// emits the bodies of a header's inline functions but not the header's global variables.
+struct tf_crash_memory {
+    struct termios modes;
+    int modes_saved;
+    struct sigaction previous[32];
+};
+static inline struct tf_crash_memory *tf_crash_memory(void) {
+    static struct tf_crash_memory memory;
+    return &memory;
+}
+
+/// On a crash (a Swift trap is SIGILL or SIGTRAP, a bad access SIGSEGV or SIGBUS, an abort
+/// SIGABRT) Swift code cannot run, and without this the shell is left in raw mode on the
+/// alternate screen. Only async-signal-safe calls: restore the saved modes, leave the alternate
+/// screen, show the cursor; then hand the signal to the previous handler (Swift's backtracer)
+/// or the default action, so the crash is still reported and the exit status still tells.
+static inline void tf_crash_handler(int signal_number) {
+    struct tf_crash_memory *memory = tf_crash_memory();
+    if (memory->modes_saved) tcsetattr(STDIN_FILENO, TCSANOW, &memory->modes);
+    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+    ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
+    (void)ignored;
+    sigaction(signal_number, &memory->previous[signal_number], NULL);
+    raise(signal_number);
+}
+
+/// Saves the terminal's modes and installs ``tf_crash_handler`` for the crash signals. Call
+/// once, before ncurses changes the modes.
+static inline void tf_restore_terminal_on_crash(void) {
+    struct tf_crash_memory *memory = tf_crash_memory();
+    memory->modes_saved = tcgetattr(STDIN_FILENO, &memory->modes) == 0;
+    const int signals[] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
+    for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = tf_crash_handler;
+        sigemptyset(&action.sa_mask);
+        sigaction(signals[index], &action, &memory->previous[signals[index]]);
+    }
 }
 
 #endif

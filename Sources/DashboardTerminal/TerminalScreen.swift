@@ -21,7 +21,11 @@ public final class TerminalScreen {
         tf_unblock_sigwinch()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty else { throw .unknownTerminal("") }
+        // Before ncurses changes the terminal's modes: a crash from here on puts them back.
+        tf_restore_terminal_on_crash()
         // newterm (unlike initscr) returns NULL for an unknown TERM instead of exiting.
+        // The two FILE streams live as long as the process: closing them would close the
+        // standard descriptors themselves.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
             let screen = newterm(nil, output, input)
         else { throw .unknownTerminal(term) }

@@ -16,7 +16,8 @@ struct DashboardLauncher {
         do {
             theme = try Self.theme(named: options.theme, noColor: noColor, catalog: catalog)
         } catch {
-            return fail(error)
+            // A theme file is input the user gave, like a scenario file: status 2.
+            return fail(error, status: 2)
         }
         if options.headless || options.json || isatty(STDOUT_FILENO) != 1 {
             return showHeadless(scenario, theme: theme, catalog: catalog)
@@ -25,7 +26,7 @@ struct DashboardLauncher {
         do {
             screen = try TerminalScreen(noColor: noColor)
         } catch {
-            return fail(error)
+            return fail(error, status: 1)
         }
         defer { screen.restore() }
         let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)
@@ -68,9 +69,9 @@ struct DashboardLauncher {
         }
     }
 
-    private func fail(_ error: any Error) -> Int32 {
+    private func fail(_ error: any Error, status: Int32) -> Int32 {
         printError("\(error)")
-        return 1
+        return status
     }
 }
 

@@ -37,7 +37,8 @@ struct DemoCommand: ParsableCommand {
     static func play(_ name: String, display: DisplayOptions) throws {
         let folder = DemoCatalog.demoFolder()
         if name == builtIn || (folder == nil && name == DemoCatalog.defaultDemo) {
-            return try show(BuiltInDemo(), display: display)
+            // Its flows fail by design, not by chance: --seed has nothing to act on.
+            return try show(BuiltInDemo(pace: 1 / display.speed), display: display)
         }
         guard let folder else {
             throw failure("no demo folder found (looked for demo/\(DemoCatalog.defaultDemo).toml above the executable and the current directory); try: taskflow demo \(builtIn)")

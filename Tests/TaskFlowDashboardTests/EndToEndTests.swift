@@ -95,12 +95,12 @@ struct EndToEndTests {
         try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: theme) }
         let result = try TaskflowProcess.run(["--theme", theme.path])
-        #expect(result.status == 1)
+        #expect(result.status == 2)
         #expect(result.standardError == "taskflow: theme \(theme.path):3: key 'status.running.fg': unknown colour \"gren\" (use a name like \"bright-red\", an index 0-255 or \"#RRGGBB\")\n")
     }
 
     @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {
-        let result = try TaskflowProcess.run(["demo", "built-in", "--json"])
+        let result = try TaskflowProcess.run(["demo", "built-in", "--json", "--speed", "4"])
         let lines = result.standardOutput.split(separator: "\n")
         #expect(result.status == 0)
         #expect(lines.count > 50)
