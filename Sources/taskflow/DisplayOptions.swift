@@ -14,7 +14,7 @@ struct DisplayOptions: ParsableArguments {
         valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Time scale: 2 runs twice as fast, 0.5 half as fast.", valueName: "factor"))
+    @Option(help: ArgumentHelp("Time scale, 0.01 to 1000: 2 runs twice as fast, 0.5 half as fast.", valueName: "factor"))
     var speed: Double = 1
 
     @Option(help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
@@ -25,7 +25,7 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         guard RunOptions.isValidSpeed(speed) else {
-            throw ValidationError("--speed must be a number greater than 0, got \(speed)")
+            throw ValidationError("--speed must be between \(RunOptions.validSpeeds.lowerBound) and \(RunOptions.validSpeeds.upperBound), got \(speed)")
         }
     }
 }

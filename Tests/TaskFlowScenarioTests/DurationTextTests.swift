@@ -1,5 +1,5 @@
 import Testing
-import TaskFlowScenario
+@testable import TaskFlowScenario
 
 @Suite struct DurationTextTests {
     @Test func parsesTheThreeUnits() {
@@ -19,5 +19,25 @@ import TaskFlowScenario
         #expect(DurationText.format(.milliseconds(1500)) == "1.5s")
         #expect(DurationText.format(.seconds(120)) == "2m")
         #expect(DurationText.format(.seconds(90)) == "90s")
+    }
+
+    @Test func acceptsUpToTwentyFourHours() {
+        #expect(DurationText.longest == .seconds(86_400))
+        #expect(DurationText.parse("1440m") == DurationText.longest)
+        #expect(DurationText.parse("86400000ms") == DurationText.longest)
+    }
+
+    /// Before the cap, these parsed (or trapped converting to `Duration`) and crashed whatever
+    /// formatted or multiplied them later.
+    @Test(arguments: ["1440.001m", "86401s", "99999999999999999999s", String(repeating: "9", count: 400) + "ms"])
+    func rejectsAnythingLongerThanTwentyFourHours(_ text: String) {
+        #expect(DurationText.parse(text) == nil)
+        #expect(DurationText.read(text) == .tooLong)
+    }
+
+    /// A summary adds durations up, so `format` may see more than any file can write.
+    @Test func formatsHugeDurationsWithoutTrapping() {
+        // More whole seconds than `Int` holds: written as a floating-point number, not a trap.
+        #expect(DurationText.format(.seconds(Int64.max)) == "9.223372036854776e+18s")
     }
 }

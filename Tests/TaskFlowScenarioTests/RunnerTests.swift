@@ -158,8 +158,9 @@ import Testing
         let scenario = try Scenario.parse(scenario(flow: "every = \"1s\"\ntimes = 3", step: "update = \"Tick\"\nappend = { ticks = 1 }"))
         let runner = ScenarioRunner(scenario: scenario, clock: clock)
         let outcomes = await runner.start().finished()
-        #expect(outcomes.map(\.flow.title).sorted() == ["Flow (1/3)", "Flow (2/3)", "Flow (3/3)"])
-        #expect(await clock.waits.sorted() == [.seconds(1), .seconds(2)])
+        #expect(outcomes.map(\.flow.title) == ["Flow (1/3)", "Flow (2/3)", "Flow (3/3)"])
+        // One scheduler sleeps from each start to the next.
+        #expect(await clock.waits == [.seconds(1), .seconds(1)])
         #expect(runner.manager.state == ScenarioState(["ticks": .list([.integer(1), .integer(1), .integer(1)])]))
     }
 
@@ -170,6 +171,78 @@ import Testing
         #expect(dice.failurePoint(of: .at(0.25), at: "x") == 0.25)
         #expect(dice.failurePoint(of: .chance(0), at: "x") == nil)
         #expect(dice.failurePoint(of: .chance(1), at: "x") != nil)
+    }
+}
+
+/// How submissions are scheduled: one at a time, in a fixed order, stoppable.
+extension RunnerTests {
+    /// Flows starting together are submitted in file order (a repeated flow's submissions in
+    /// their own order), so the manager numbers them the same way on every run. Before, each
+    /// submission raced from its own task.
+    @Test func flowsStartingTogetherAreSubmittedInFileOrder() async throws {
+        let others = (1...20).map { "[[flow]]\ntitle = \"F\($0)\"\n[[flow.step]]\nmain = \"M\"\n" }
+        let text = """
+        name = "Order"
+        [[flow]]
+        title = "R"
+        every = "10ms"
+        times = 3
+        [[flow.step]]
+        main = "M"
+        \(others.joined())
+        [[flow]]
+        title = "L"
+        start = "10ms"
+        [[flow.step]]
+        main = "M"
+        """
+        let scenario = try Scenario.parse(text)
+        let expected = ["R (1/3)"] + (1...20).map { "F\($0)" } + ["R (2/3)", "L", "R (3/3)"]
+        var ids: [[Int]] = []
+        for _ in 0..<2 {
+            let outcomes = await ScenarioRunner(scenario: scenario, clock: RecordingClock()).start().finished()
+            #expect(outcomes.map(\.flow.title) == expected)
+            ids.append(outcomes.map(\.flow.id.rawValue))
+        }
+        #expect(ids[0] == ids[0].sorted())
+        #expect(ids[0] == ids[1])
+    }
+
+    /// Submissions wait for their turn in one task. Before, each had a task sleeping from the
+    /// start of the run, so memory grew with `times` (200,000 repeats took 700 MB).
+    @Test func pendingSubmissionsDoNotEachHoldASleepingTask() async throws {
+        let clock = SleeperCountingClock()
+        let scenario = try Scenario.parse(scenario(flow: "every = \"1s\"\ntimes = 50", step: "update = \"Tick\"\nappend = { ticks = 1 }"))
+        let outcomes = await ScenarioRunner(scenario: scenario, clock: clock).start().finished()
+        #expect(outcomes.count == 50)
+        #expect(await clock.mostAtOnce == 1)
+    }
+
+    @Test func stopEndsLaunchesAndSubmitsNothingMore() async throws {
+        let scenario = try Scenario.parse(scenario(flow: "every = \"10m\"\ntimes = 3", step: "main = \"M\""))
+        let run = ScenarioRunner(scenario: scenario).start()
+        var launched: [String] = []
+        for await flow in run.launches {
+            launched.append(flow.title)
+            // The next submission is ten minutes away: stop must not wait for it.
+            await run.stop()
+        }
+        #expect(launched == ["Flow (1/3)"])
+        #expect(await run.finished().map(\.flow.title) == ["Flow (1/3)"])
+    }
+}
+
+/// Counts the sleeps under way at once; each really pauses a moment so that sleeps made at
+/// the same time overlap.
+actor SleeperCountingClock: ScenarioClock {
+    private var sleeping = 0
+    private(set) var mostAtOnce = 0
+
+    func sleep(for duration: Duration) async throws {
+        sleeping += 1
+        mostAtOnce = max(mostAtOnce, sleeping)
+        defer { sleeping -= 1 }
+        try await Task.sleep(for: .milliseconds(2))
     }
 }
 

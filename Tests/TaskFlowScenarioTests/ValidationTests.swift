@@ -154,6 +154,59 @@ import Testing
     }
 }
 
+/// Values that used to pass validation and crash later (formatting, or overflowing at run time).
+extension ValidationTests {
+    @Test func durationLongerThanTwentyFourHours() throws {
+        let found = try #require(problem(in: scenario(step: "task = \"T\"\nduration = \"99999999999999999999s\"")))
+        #expect(found.position == SourcePosition(line: 7, column: 12))
+        #expect(found.message == "'duration' must be at most 1440m (24 hours), not \"99999999999999999999s\"")
+    }
+
+    @Test func everyLongerThanTwentyFourHoursIsReportedOnce() throws {
+        let flow = "every = \"99999999999999999999s\"\ntimes = 3"
+        let found = try #require(problem(in: scenario(flow: flow, step: "task = \"T\"\nduration = \"1s\"")))
+        #expect(found.position == SourcePosition(line: 4, column: 9))
+        #expect(found.message.hasPrefix("'every' must be at most 1440m (24 hours)"))
+    }
+
+    @Test func timesAboveTheCap() throws {
+        let flow = "every = \"1s\"\ntimes = 9223372036854775807"
+        let found = try #require(problem(in: scenario(flow: flow, step: "task = \"T\"\nduration = \"1s\"")))
+        #expect(found.position == SourcePosition(line: 5, column: 9))
+        #expect(found.message == "'times' must be at most \(Repetition.maximumTimes), not 9223372036854775807")
+    }
+
+    @Test func lastSubmissionStartingAfterTwentyFourHours() throws {
+        let flow = "start = \"500m\"\nevery = \"1000m\"\ntimes = 2"
+        let found = try #require(problem(in: scenario(flow: flow, step: "task = \"T\"\nduration = \"1s\"")))
+        #expect(found.position == SourcePosition(line: 6, column: 9))
+        #expect(found.message == "the last of 2 submissions would start at 1500m, after 1440m (24 hours): "
+            + "lower 'start', 'every' or 'times'")
+        // Right at the limit is fine.
+        #expect(problems(in: scenario(flow: "start = \"440m\"\nevery = \"1000m\"\ntimes = 2", step: "main = \"M\"")).isEmpty)
+    }
+
+    /// The largest values validation lets through still summarize without trapping.
+    @Test func theLargestValidScenarioSummarizes() throws {
+        let flow = "start = \"1440m\"\ncancel_after = \"1440m\""
+        let steps = "task = \"T\"\nduration = \"1440m\"\nsteps = [{ main = \"M\", duration = \"1440m\" }]"
+        let slow = try Scenario.parse(scenario(flow: flow, step: steps))
+        #expect(ScenarioSummary(slow).totalDuration == .seconds(3 * 86_400))
+        let many = try Scenario.parse(scenario(flow: "every = \"8s\"\ntimes = 10000", step: "main = \"M\""))
+        #expect(ScenarioSummary(many).submissions == 10_000)
+        #expect(ScenarioSummary(many).description.contains("79992s"))
+    }
+
+    /// One mistake, one error: the revert is rejected as a key, and not then also read as a
+    /// main step's revert, which told the user to write `revert = true` where no revert may be.
+    @Test func revertOnAReadFlowsMainStepIsReportedOnce() throws {
+        let step = "main = \"M\"\nduration = \"1s\"\nrevert = \"1s\""
+        let found = try #require(problem(in: scenario(flow: "access = \"read\"", step: step)))
+        #expect(found.position == SourcePosition(line: 8, column: 1))
+        #expect(found.message.contains("read flows change nothing"))
+    }
+}
+
 extension ValidationTests {
     @Test func syntaxErrorMessageIsOneReadableLine() throws {
         let found = try #require(problem(in: "name = \"Test\"\n[[flow]\n"))

@@ -42,8 +42,13 @@ public struct FlowSpec: Sendable, Equatable {
 public struct Repetition: Sendable, Equatable {
     /// The time between two submissions.
     public var every: Duration
-    /// How many submissions in total, at least 1.
+    /// How many submissions in total, at least 1 and at most ``maximumTimes``.
     public var times: Int
+
+    /// The most submissions a file may ask of one flow. Submissions are made one at a time, so
+    /// this is not about memory: it keeps `every * times` and the counts a summary adds up far
+    /// from overflowing, and nobody watches ten thousand repeats of a demo anyway.
+    public static let maximumTimes = 10_000
 
     /// Creates a repetition.
     public init(every: Duration, times: Int) {

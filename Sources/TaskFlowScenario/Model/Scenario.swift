@@ -32,6 +32,9 @@
 /// append = { posts = "Holiday" }
 /// ```
 ///
+/// Durations are at most 24 hours (``DurationText/longest``), `times` at most 10,000
+/// (``Repetition/maximumTimes``), and a flow's last submission starts within 24 hours.
+///
 /// Step keys: `duration` (`"300ms"`, `"1.5s"`, `"2m"`), `revert` (a duration, or `true` for an
 /// instant revert; a `main` step's revert is always instant), `progress` (task steps, default
 /// `true`), `fail_at` (fail after this fraction of the step, 0...1) or `fail_chance` (the

@@ -1,7 +1,8 @@
 import TaskFlow
 
-/// What a run has submitted so far, and what its read flows saw. An actor because submissions
-/// happen from many tasks while callers ask from others.
+/// What a run has submitted so far, and what its read flows saw. An actor because the
+/// launcher records submissions and read flows record snapshots from their own tasks while
+/// callers ask from others.
 actor RunJournal {
     private(set) var flows: [ScenarioFlow] = []
     private var snapshots: [FlowID: ScenarioState] = [:]

@@ -1,19 +1,25 @@
 /// How to run a scenario: the command line's `--speed` and `--seed`.
 public struct RunOptions: Sendable, Equatable {
-    /// The time scale: 2 runs twice as fast, 0.5 at half speed. Always finite and above zero.
+    /// The time scale: 2 runs twice as fast, 0.5 at half speed. Always within ``validSpeeds``.
     public let speed: Double
     /// Replaces the scenario's own seed when set, so `fail_chance` draws differently.
     public let seed: UInt64?
 
     /// Options for a run. `speed` must satisfy ``isValidSpeed(_:)``: check user input first.
     public init(speed: Double = 1, seed: UInt64? = nil) {
-        precondition(Self.isValidSpeed(speed), "speed must be finite and above zero, got \(speed)")
+        precondition(Self.isValidSpeed(speed), "speed must be within \(Self.validSpeeds), got \(speed)")
         self.speed = speed
         self.seed = seed
     }
 
-    /// Whether `speed` can scale time: finite and above zero.
+    /// The speeds a run accepts: 0.01 (a hundred times slower) to 1000 (a thousand times
+    /// faster). Slower would make a demo look hung (a 1-second step taking hours); faster gains
+    /// nothing, every wait being already far below what a terminal can show; and the bounds keep
+    /// every scaled duration comfortably within `Duration`'s range.
+    public static let validSpeeds: ClosedRange<Double> = 0.01...1000
+
+    /// Whether `speed` is within ``validSpeeds`` (NaN is not): what `--speed` is checked with.
     public static func isValidSpeed(_ speed: Double) -> Bool {
-        speed.isFinite && speed > 0
+        validSpeeds.contains(speed)
     }
 }

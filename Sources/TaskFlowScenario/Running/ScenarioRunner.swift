@@ -2,7 +2,8 @@ import TaskFlow
 
 /// Runs a ``Scenario`` on a real ``TaskFlowManager``: submits each flow at its start time (and
 /// again every `every`, `times` times), plays its steps with their durations scaled by
-/// ``RunOptions/speed``, and injects failures from the seed.
+/// ``RunOptions/speed``, and injects failures from the seed. Flows due at the same time are
+/// submitted in file order, so every run of a scenario numbers its flows the same way.
 ///
 /// ```swift
 /// let runner = ScenarioRunner(scenario: try Scenario.load(contentsOf: url), options: RunOptions(speed: 4))
@@ -36,38 +37,49 @@ public struct ScenarioRunner: Sendable {
         let journal = RunJournal()
         let (launches, continuation) = AsyncStream.makeStream(of: ScenarioFlow.self)
         let launcher = Task { [self] in
-            await withTaskGroup(of: Void.self) { group in
-                for (index, flow) in scenario.flows.enumerated() {
-                    for submission in 0..<flow.submissions {
-                        group.addTask {
-                            await launch(flow, index: index, submission: submission, journal: journal, continuation: continuation)
-                        }
-                    }
-                }
+            // Discarding: a `cancel_after` timer is dropped as soon as it ends, so only the
+            // timers of flows still running are held, however many submissions there are.
+            await withDiscardingTaskGroup { timers in
+                await submitAll(journal: journal, continuation: continuation, timers: &timers)
+                await journal.endLaunches()
+                continuation.finish()
             }
-            await journal.endLaunches()
-            continuation.finish()
         }
         return ScenarioRun(manager: manager, journal: journal, launches: launches, launcher: launcher)
     }
 
-    /// Waits for the submission's start time, submits it, and cancels it after `cancel_after`
-    /// unless it ended first. Returns early, submitting nothing, when the run is stopped.
-    private func launch(
-        _ spec: FlowSpec, index: Int, submission: Int, journal: RunJournal,
-        continuation: AsyncStream<ScenarioFlow>.Continuation
+    /// Submits every submission of the scenario from this one task, in ``SubmissionSchedule``
+    /// order, sleeping from one start time to the next: memory does not grow with `times`, and
+    /// the manager numbers the flows the same way on every run. Returns early when the run is
+    /// stopped. Sleeping the gaps rather than each start from the beginning adds the (tiny)
+    /// cost of each submission to the later ones; the clock offers no "now" to correct it by.
+    private func submitAll(
+        journal: RunJournal, continuation: AsyncStream<ScenarioFlow>.Continuation, timers: inout DiscardingTaskGroup
     ) async {
-        guard (try? await pacer.wait(spec.startOfSubmission(submission))) != nil else { return }
+        var now = Duration.zero
+        for next in SubmissionSchedule(scenario.flows) {
+            // A zero gap does not sleep, so it would not notice a stop by itself.
+            guard !Task.isCancelled, (try? await pacer.wait(next.start - now)) != nil else { return }
+            now = next.start
+            let spec = scenario.flows[next.flowIndex]
+            let flow = submit(spec, index: next.flowIndex, submission: next.submission, journal: journal)
+            await journal.record(flow)
+            continuation.yield(flow)
+            if let delay = spec.cancelAfter {
+                timers.addTask { await cancel(flow.handle, after: delay) }
+            }
+        }
+    }
+
+    /// Submits one submission of `spec` to the manager.
+    private func submit(_ spec: FlowSpec, index: Int, submission: Int, journal: RunJournal) -> ScenarioFlow {
         let player = StepPlayer(pacer: pacer, dice: FailureDice(seed: seed), submission: "\(index)/\(submission)")
         let steps = spec.steps
         let handle = manager.execute(title: title(of: spec, submission: submission), access: spec.access) { flow in
             if flow.access == .read { await journal.recordSnapshot(flow.state, of: flow.id) }
             try await player.play(steps, in: flow)
         }
-        let flow = ScenarioFlow(handle: handle, flowIndex: index, submission: submission)
-        await journal.record(flow)
-        continuation.yield(flow)
-        if let delay = spec.cancelAfter { await cancel(handle, after: delay) }
+        return ScenarioFlow(handle: handle, flowIndex: index, submission: submission)
     }
 
     /// Cancels `handle` once `delay` has passed, unless it finished before.

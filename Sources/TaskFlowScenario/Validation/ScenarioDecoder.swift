@@ -29,11 +29,12 @@ struct ScenarioDecoder {
             entries, at: path, name: name, log: log,
             allowed: ["title", "access", "start", "every", "times", "cancel_after", "step"])
         let access = access(reader)
+        let start = reader.duration("start") ?? .zero
         return FlowSpec(
             title: reader.title("title") ?? "",
             access: access,
-            start: reader.duration("start") ?? .zero,
-            repetition: repetition(reader),
+            start: start,
+            repetition: repetition(reader, start: start),
             cancelAfter: reader.duration("cancel_after"),
             steps: steps(reader, access: access)
         )
@@ -48,10 +49,11 @@ struct ScenarioDecoder {
         return access
     }
 
-    /// `every` and `times` go together: one without the other is a mistake, not a default.
-    private func repetition(_ reader: TableReader) -> Repetition? {
+    /// `every` and `times` go together: one without the other is a mistake, not a default. The
+    /// last submission must start within ``DurationText/longest``, like any single duration.
+    private func repetition(_ reader: TableReader, start: Duration) -> Repetition? {
         let every = reader.duration("every")
-        let times = reader.integer("times", atLeast: 1)
+        let times = reader.integer("times", atLeast: 1, atMost: Repetition.maximumTimes)
         switch (reader.contains("every"), reader.contains("times")) {
         case (true, false):
             log.key(reader.path.appending("every"), "'every' needs 'times': how many submissions in total")
@@ -64,6 +66,12 @@ struct ScenarioDecoder {
             log.value(reader.path.appending("every"), "'every' must be longer than 0ms")
         }
         guard let every, let times else { return nil }
+        // Both factors are capped already, so this product cannot overflow.
+        let lastStart = start + every * (times - 1)
+        if lastStart > DurationText.longest {
+            log.value(reader.path.appending("times"), "the last of \(times) submissions would start at "
+                + "\(DurationText.format(lastStart)), after \(TableReader.longestText): lower 'start', 'every' or 'times'")
+        }
         return Repetition(every: every, times: times)
     }
 

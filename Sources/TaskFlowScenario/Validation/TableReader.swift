@@ -15,7 +15,9 @@ struct TableReader {
         _ entries: [String: TOMLNode], at path: TOMLPath, name: String, log: IssueLog,
         allowed: [String], reasons: [String: String] = [:]
     ) {
-        self.entries = entries
+        // A rejected key is reported here, once; its value is never read, so a mistake does not
+        // also get a second error about a value that should not be there at all.
+        self.entries = entries.filter { allowed.contains($0.key) }
         self.path = path
         self.name = name
         self.log = log
@@ -49,12 +51,16 @@ struct TableReader {
         return text
     }
 
-    func integer(_ key: String, atLeast minimum: Int) -> Int? {
+    func integer(_ key: String, atLeast minimum: Int, atMost maximum: Int = .max) -> Int? {
         guard let value = typed(key, "an integer", { if case .integer(let value) = $0 { value } else { nil } }) else {
             return nil
         }
         guard value >= minimum else {
             log.value(path.appending(key), "'\(key)' must be at least \(minimum), not \(value)")
+            return nil
+        }
+        guard value <= maximum else {
+            log.value(path.appending(key), "'\(key)' must be at most \(maximum), not \(value)")
             return nil
         }
         return value
@@ -86,6 +92,10 @@ struct TableReader {
         return Self.duration(node, at: path.appending(key), key: key, log: log)
     }
 
+    /// ``DurationText/longest`` for messages: "1440m (24 hours)".
+    static let longestText =
+        "\(DurationText.format(DurationText.longest)) (\(DurationText.longest.components.seconds / 3600) hours)"
+
     static let durationExpectation = "a duration like \"300ms\", \"1.5s\" or \"2m\""
 
     /// A duration string; shared with `revert`, which may also be a boolean.
@@ -96,11 +106,15 @@ struct TableReader {
             log.value(path, "'\(key)' must be \(expected), not \(node.typeDescription)")
             return nil
         }
-        guard let duration = DurationText.parse(text) else {
+        switch DurationText.read(text) {
+        case .valid(let duration):
+            return duration
+        case .tooLong:
+            log.value(path, "'\(key)' must be at most \(longestText), not \"\(text)\"")
+        case .malformed:
             log.value(path, "'\(key)' must be \(expected), not \"\(text)\"")
-            return nil
         }
-        return duration
+        return nil
     }
 
     /// The raw value of `key`, for values with more than one valid type.
