@@ -57,10 +57,12 @@ public final class TerminalBackend: DashboardOutput {
             while start < row.endIndex {
                 let role = row[start].role
                 let end = row[start...].firstIndex { $0.role != role } ?? row.endIndex
-                let text = row[start..<end].map { wchar_t(bitPattern: $0.scalar.value) } + [0]
+                // A wide character's continuation cell draws nothing (the terminal fills that
+                // column itself); combining marks follow their base character.
+                let text = row[start..<end].flatMap(\.drawnScalars).map { wchar_t(bitPattern: $0.value) } + [0]
                 let style = palette.style(for: role)
                 tf_set_style(tf_stdscr(), style.attributes, style.pair)
-                mvwaddnwstr(tf_stdscr(), Int32(y), Int32(start - row.startIndex), text, Int32(end - start))
+                mvwaddnwstr(tf_stdscr(), Int32(y), Int32(start - row.startIndex), text, Int32(text.count - 1))
                 start = end
             }
         }

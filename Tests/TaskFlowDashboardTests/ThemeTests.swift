@@ -51,6 +51,24 @@ struct ThemeTests {
         }
     }
 
+    @Test(arguments: [
+        // An unknown table is reported at its header line.
+        ("name = \"bad\"\nnormal = {}\n[roles]", 3, "roles", "unknown style role"),
+        // The first bad line in the file, not the first key alphabetically (`queued`).
+        ("name = \"bad\"\nnormal = {}\n\n[status]\nrunning = { fg = \"green\", blink = true }\nqueued = 300", 5,
+         "status.running.blink", "unknown attribute"),
+        // Within a multi-line table too (`bold` sorts before `underline`).
+        ("[status.running]\nunderline = \"yes\"\nbold = \"yes\"", 2, "status.running.underline", "true or false"),
+    ])
+    func theFirstErrorInTheFileIsReported(source: String, line: Int, key: String, message: String) {
+        #expect {
+            _ = try ThemeParser().parse(source, name: "bad", file: "bad.toml")
+        } throws: { error in
+            guard let error = error as? ThemeError else { return false }
+            return error.line == line && error.key == key && error.message.contains(message)
+        }
+    }
+
     @Test func syntaxErrorNamesTheLine() {
         #expect {
             _ = try ThemeParser().parse("title = {}\nheader = { fg = \"red\"\n", name: "bad", file: "bad.toml")

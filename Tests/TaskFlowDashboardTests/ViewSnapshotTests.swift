@@ -52,7 +52,7 @@ struct ViewSnapshotTests {
     static let themesDirectory = #filePath.split(separator: "/").dropLast(3).joined(separator: "/").prepending("/") + "/Themes"
 
     static let expected80x24 = """
-         TaskFlow · test  lock  WRITE Migrate archive  queue 1  waiting 1 running 1 roll
+         TaskFlow · test  WRITE Migrate archive  queue 1  wait 1 run 1 done 1
         ┌─ Flows ──────────────────────────────────────────────────────────────────────┐
         │id   A title            status       progress        step             elapsed │
         │#1   W Import books     done         ██████████ 100%                  1.3s    │
@@ -75,11 +75,11 @@ struct ViewSnapshotTests {
         │    2.0s  #3 "Migrate archive" ▸ batch 1 (task)                               │
         │    2.2s  #3 "Migrate archive" ▸ batch 2 (task)                               │
         └──────────────────────────────────────────────────────────────────────────────┘
-         ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p pause  / filter  t t
+         ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p paus
         """
 
     static let expected60x16 = """
-         TaskFlow | test  lock  WRITE Migrate archive  queue 1  wait
+         WRITE Migrate archive  queue 1  wait 1 run 1 done 1
         +- Flows --------------------------------------------------+
         |id   A title         status       progress        elapsed |
         |#2   R Build report  waiting                      2.9s    |
@@ -94,11 +94,11 @@ struct ViewSnapshotTests {
         |    2.0s  #3 "Migrate archive" > batch 1 (task)           |
         |    2.2s  #3 "Migrate archive" > batch 2 (task)           |
         +----------------------------------------------------------+
-         UpDown select  Enter detail  c cancel  C cancel all  u undo
+         ? help  q quit  UpDown select  Enter detail  c cancel  C ca
         """
 
     static let expectedMonochrome = """
-        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR
+        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR.RRRRRBRRRRRR.RRRRRRRR
         ..RRRRRRR...................................................
         .DD...D.DDDDD.........DDDDDD.......DDDDDDDD........DDDDDDD..
         ......D.....................................................
@@ -113,7 +113,7 @@ struct ViewSnapshotTests {
         ............................................................
         ............................................................
         ............................................................
-        BBBBBBB........BBBBBB........BB........BB............BB.....
+        BB......BB......BBBBBBB........BBBBBB........BB........BB...
         """
 }
 

@@ -17,8 +17,12 @@ public struct DashboardModel: Sendable {
     public internal(set) var focus = Focus.flows
     /// How far the step tree is scrolled down.
     public internal(set) var detailScroll = 0
-    /// How many lines the log is scrolled back from the newest.
-    public internal(set) var logScroll = 0
+    /// The number (``EventLog/endNumber`` style) one past the last log line in view while the
+    /// log is scrolled back; nil follows the newest line. A line number rather than an offset
+    /// keeps the view still while new lines arrive.
+    public internal(set) var logAnchor: Int?
+    /// Rows of the panes the keys scroll, as last laid out (see ``layOut(for:)``).
+    public private(set) var viewport = Viewport(size: DashboardLayout.minimum)
     /// The title filter (case-insensitive substring); empty shows every flow.
     public internal(set) var filter = ""
     /// The question the status bar is asking, if any.
@@ -54,6 +58,26 @@ public struct DashboardModel: Sendable {
         return board.flows.filter { $0.info.title.lowercased().contains(needle) }
     }
 
+    /// How many lines the log is scrolled back from the newest (0 while following it).
+    public var logScroll: Int {
+        let log = board.log
+        let scroll = logAnchor.map(log.scroll(endingBefore:)) ?? 0
+        return min(scroll, log.maxScroll(count: viewport.logRows))
+    }
+
+    /// The largest useful ``detailScroll`` for the selected flow's step tree.
+    public var maxDetailScroll: Int {
+        guard let flow = selectedFlow else { return 0 }
+        let rows = viewport.detailRows - (flow.phase.failureMessage == nil ? 0 : 1)
+        return max(flow.steps.count - max(rows, 1), 0)
+    }
+
+    /// Records the pane sizes of a screen of `size`, so that scrolling keys stop where the
+    /// panes' content ends. The session calls it before each frame.
+    public mutating func layOut(for size: GridSize) {
+        viewport = Viewport(size: size)
+    }
+
     /// The selected flow as shown.
     public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
 
@@ -68,13 +92,6 @@ public struct DashboardModel: Sendable {
         guard case .flowQueued(let info) = event else { return [] }
         if selection == nil { selection = info.id }
         return quitting ? [.cancel(info.id)] : []
-    }
-
-    /// Adds what a snapshot tells about flows submitted before the dashboard subscribed.
-    public mutating func seed(_ snapshot: ManagerSnapshot, at time: Duration) {
-        advance(to: time)
-        live.seed(snapshot, at: time)
-        if selection == nil { selection = live.flows.first?.info.id }
     }
 
     /// Adds a line to the log that no engine event produced.
@@ -99,5 +116,21 @@ public struct DashboardModel: Sendable {
         if let selection, visible.contains(where: { $0.info.id == selection }) { return }
         selection = visible.first?.info.id
         detailScroll = 0
+    }
+}
+
+/// Rows inside the scrollable panes for one screen size.
+public struct Viewport: Sendable, Hashable {
+    /// Lines of the event log in view.
+    public let logRows: Int
+    /// Rows of the detail pane (its step tree, after a failure message if any).
+    public let detailRows: Int
+
+    /// The pane rows of `size`'s layout; below the minimum size nothing is in view.
+    public init(size: GridSize) {
+        let layout = DashboardLayout(size: size)
+        // A panel's border takes one row at the top and one at the bottom.
+        logRows = max((layout?.log.height ?? 0) - 2, 0)
+        detailRows = max((layout?.detail.height ?? 0) - 2, 0)
     }
 }

@@ -24,6 +24,10 @@ public struct EventLog: Sendable, Hashable {
     public let capacity: Int
     /// The kept lines, oldest first.
     public private(set) var entries: [LogEntry] = []
+    /// How many lines were ever appended: one past the number of the newest line. Lines are
+    /// numbered from 0 for good, so a scrolled-back view can stay on the same lines while new
+    /// ones arrive and old ones are dropped.
+    public private(set) var endNumber = 0
 
     /// An empty log keeping up to `capacity` lines.
     public init(capacity: Int = 1000) {
@@ -34,6 +38,7 @@ public struct EventLog: Sendable, Hashable {
     /// Appends a line, dropping the oldest ones past ``capacity``.
     mutating func append(_ entry: LogEntry) {
         entries.append(entry)
+        endNumber += 1
         // Drop in batches so that a full log does not shift its array on every line.
         if entries.count > capacity + capacity / 4 {
             entries.removeFirst(entries.count - capacity)
@@ -46,6 +51,11 @@ public struct EventLog: Sendable, Hashable {
         let end = max(visible.endIndex - max(scroll, 0), visible.startIndex)
         let start = max(end - max(count, 0), visible.startIndex)
         return visible[start..<end]
+    }
+
+    /// The scroll offset (lines above the newest) that ends a window just before line `number`.
+    public func scroll(endingBefore number: Int) -> Int {
+        max(endNumber - number, 0)
     }
 
     /// The largest useful scroll offset for a window of `count` lines.

@@ -26,15 +26,6 @@ public struct FlowBoard: Sendable, Hashable {
         flows.reduce(into: [:]) { counts, row in counts[row.phase.category, default: 0] += 1 }
     }
 
-    /// Adds what a late observer learns from a snapshot (flows submitted before it subscribed).
-    public mutating func seed(_ snapshot: ManagerSnapshot, at time: Duration) {
-        for flow in snapshot.flows where indexByID[flow.info.id] == nil {
-            addRow(FlowRow(info: flow.info, queuedAt: time))
-            updateRow(flow.info.id) { $0.phase = FlowPhase(flow.status) }
-        }
-        lock = LockBoard(snapshot.lock)
-    }
-
     /// Applies one event that happened at `time`. Pure: the same events give the same board.
     public mutating func apply(_ event: FlowEvent, at time: Duration) {
         switch event {

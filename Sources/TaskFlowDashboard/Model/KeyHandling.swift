@@ -26,8 +26,8 @@ extension DashboardModel {
         case .down, .character("j"): move(by: 1)
         case .home: select(visibleFlows.first)
         case .end: select(visibleFlows.last)
-        case .pageUp: logScroll = min(logScroll + Self.logPage, live.log.maxScroll(count: 1))
-        case .pageDown: logScroll = max(logScroll - Self.logPage, 0)
+        case .pageUp: scrollLog(by: Self.logPage)
+        case .pageDown: scrollLog(by: -Self.logPage)
         case .enter: focus = focus == .flows ? .detail : .flows
         case .escape: clearFilter()
         case .backspace: break
@@ -56,13 +56,24 @@ extension DashboardModel {
     private mutating func move(by offset: Int) {
         switch focus {
         case .detail:
-            detailScroll = max(detailScroll + offset, 0)
+            // Clamped to what the pane can show, so a press past the end is not stored and the
+            // next press the other way moves at once.
+            let last = maxDetailScroll
+            detailScroll = min(max(min(detailScroll, last) + offset, 0), last)
         case .flows:
             let visible = visibleFlows
             guard !visible.isEmpty else { return }
             let current = visible.firstIndex { $0.info.id == selection } ?? 0
             select(visible[min(max(current + offset, 0), visible.count - 1)])
         }
+    }
+
+    /// Scrolls the log `lines` back (negative: forward), within what the pane can show. Back
+    /// at the newest line, the log follows new lines again.
+    private mutating func scrollLog(by lines: Int) {
+        let log = board.log
+        let scroll = min(max(logScroll + lines, 0), log.maxScroll(count: viewport.logRows))
+        logAnchor = scroll == 0 ? nil : log.endNumber - scroll
     }
 
     private mutating func select(_ row: FlowRow?) {
@@ -140,6 +151,8 @@ extension DashboardModel {
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.label)" })]
         }
         quitting = true
+        // A paused view would hide the rollback the user is waiting for.
+        if paused { togglePause() }
         let cancels = cancelAll(reason: "quitting")
         notice = "quitting: rolling back \(active.count) active flow(s) first - q again quits at once"
         return cancels

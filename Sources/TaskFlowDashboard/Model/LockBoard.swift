@@ -13,13 +13,6 @@ public struct LockBoard: Sendable, Hashable {
     /// An idle lock.
     public init() {}
 
-    /// The lock as a snapshot describes it.
-    public init(_ snapshot: LockSnapshot) {
-        mode = snapshot.mode
-        holders = snapshot.holders
-        queue = snapshot.queue
-    }
-
     /// Applies one change.
     mutating func apply(_ event: LockEvent) {
         mode = event.mode

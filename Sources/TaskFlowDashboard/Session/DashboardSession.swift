@@ -99,12 +99,8 @@ public final class DashboardSession {
         model.advance(to: now)
         lastFrameAt = now
         changed = false
+        model.layOut(for: size)
         return DashboardView(glyphs: glyphs).render(model, size: size)
-    }
-
-    /// Forces the next loop iteration to draw (after a resize or a theme change).
-    public func invalidate() {
-        changed = true
     }
 
     /// Stops following the engine (the loop ended).

@@ -18,7 +18,10 @@ struct KeyLocator {
         for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.trimmingPrefix(while: \.isWhitespace)
             if line.hasPrefix("[") {
-                table = Self.keyPath(line.dropFirst().prefix { $0 != "]" })
+                // `[table]` or `[[array]]`: recorded too, so that a table's own error (an
+                // unknown name) has a line, and keys below it are found inside it.
+                table = Self.keyPath(line.drop { $0 == "[" }.prefix { $0 != "]" })
+                entries.append(Entry(path: table, line: index + 1))
             } else if let equals = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 entries.append(Entry(path: table + Self.keyPath(line[..<equals]), line: index + 1))
             }

@@ -32,7 +32,11 @@ public struct ThemeParser: Sendable {
         }
         let context = Context(file: file, locator: KeyLocator(source: source))
         var styles: [StyleRole: TextStyle] = [:]
-        try collect(table, path: [], context: context, into: &styles)
+        var errors: [ThemeError] = []
+        collect(table, path: [], context: context, into: &styles, errors: &errors)
+        // TOMLKit iterates keys alphabetically; the user reads the file top-down, so the error
+        // to fix first is the one nearest the top.
+        if let first = errors.min(by: { ($0.line ?? .max) < ($1.line ?? .max) }) { throw first }
         return Theme(name: name, styles: styles)
     }
 
@@ -46,42 +50,62 @@ public struct ThemeParser: Sendable {
     }
 
     /// Walks tables: a key naming a role holds its style; any other table is a prefix (`[status]`).
+    /// Every bad key adds its error to `errors`, so the caller can report the first in the file.
     private func collect(
-        _ table: TOMLTable, path: [String], context: Context, into styles: inout [StyleRole: TextStyle]
-    ) throws(ThemeError) {
+        _ table: TOMLTable, path: [String], context: Context,
+        into styles: inout [StyleRole: TextStyle], errors: inout [ThemeError]
+    ) {
         for (key, value) in table {
             let keyPath = path + [key]
             if let role = StyleRole(rawValue: keyPath.joined(separator: ".")) {
-                styles[role] = try style(value, path: keyPath, context: context)
+                styles[role] = style(value, path: keyPath, context: context, errors: &errors)
             } else if let nested = value.table, StyleRole.allCases.contains(where: { $0.rawValue.hasPrefix(key + ".") }) {
-                try collect(nested, path: keyPath, context: context, into: &styles)
+                collect(nested, path: keyPath, context: context, into: &styles, errors: &errors)
             } else if path.isEmpty, key == "name" || key == "description" {
                 continue  // Informative keys a theme may carry.
             } else {
-                throw context.error(keyPath, "unknown style role (known: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", ")))")
+                errors.append(context.error(keyPath, "unknown style role (known: \(StyleRole.allCases.map(\.rawValue).joined(separator: ", ")))"))
             }
         }
     }
 
-    private func style(_ value: any TOMLValueConvertible, path: [String], context: Context) throws(ThemeError) -> TextStyle {
+    /// The style `value` describes; each bad field adds its error to `errors` (a table written
+    /// as `[status.running]` spans lines, and its fields come alphabetically, not in file order).
+    private func style(
+        _ value: any TOMLValueConvertible, path: [String], context: Context, errors: inout [ThemeError]
+    ) -> TextStyle {
         guard let table = value.table else {
-            return TextStyle(foreground: try color(value, path: path, context: context))
+            do {
+                return TextStyle(foreground: try color(value, path: path, context: context))
+            } catch {
+                errors.append(error)
+                return TextStyle()
+            }
         }
         var style = TextStyle()
         for (key, field) in table {
-            let fieldPath = path + [key]
-            switch key {
-            case "fg": style.foreground = try color(field, path: fieldPath, context: context)
-            case "bg": style.background = try color(field, path: fieldPath, context: context)
-            case "bold": style.bold = try flag(field, path: fieldPath, context: context)
-            case "underline": style.underline = try flag(field, path: fieldPath, context: context)
-            case "reverse": style.reverse = try flag(field, path: fieldPath, context: context)
-            case "dim": style.dim = try flag(field, path: fieldPath, context: context)
-            default:
-                throw context.error(fieldPath, "unknown attribute (use \(Self.attributes.joined(separator: ", ")))")
+            do {
+                try set(key, field, of: &style, path: path + [key], context: context)
+            } catch {
+                errors.append(error)
             }
         }
         return style
+    }
+
+    /// Sets one attribute of `style` from a field of its table.
+    private func set(
+        _ key: String, _ field: any TOMLValueConvertible, of style: inout TextStyle, path: [String], context: Context
+    ) throws(ThemeError) {
+        switch key {
+        case "fg": style.foreground = try color(field, path: path, context: context)
+        case "bg": style.background = try color(field, path: path, context: context)
+        case "bold": style.bold = try flag(field, path: path, context: context)
+        case "underline": style.underline = try flag(field, path: path, context: context)
+        case "reverse": style.reverse = try flag(field, path: path, context: context)
+        case "dim": style.dim = try flag(field, path: path, context: context)
+        default: throw context.error(path, "unknown attribute (use \(Self.attributes.joined(separator: ", ")))")
+        }
     }
 
     private func color(_ value: any TOMLValueConvertible, path: [String], context: Context) throws(ThemeError) -> ThemeColor {

@@ -19,11 +19,20 @@ extension Duration {
 }
 
 extension String {
-    /// The string cut to `width` characters, with `…` (or `.` in ASCII) marking the cut.
+    /// The string cut to `width` terminal columns, with `…` (or `.` in ASCII) marking the cut.
+    /// Measured in columns, not characters, so wide characters cannot push it past `width`.
     func truncated(to width: Int, glyphs: Glyphs) -> String {
         guard width > 0 else { return "" }
-        guard count > width else { return self }
-        return String(prefix(width - 1)) + (glyphs.unicode ? "…" : ".")
+        guard displayWidth > width else { return self }
+        var kept = "", used = 0
+        for character in self {
+            let columns = DisplayWidth.columns(of: character)
+            // The marker takes the last column.
+            guard used + columns < width else { break }
+            kept.append(character)
+            used += columns
+        }
+        return kept + (glyphs.unicode ? "…" : ".")
     }
 }
 

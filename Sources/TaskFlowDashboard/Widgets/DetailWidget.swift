@@ -32,7 +32,7 @@ struct DetailWidget: Widget {
         for (offset, step) in flow.steps.dropFirst(first).prefix(area.height).enumerated() {
             let y = area.y + offset
             let label = String(repeating: "  ", count: step.depth) + "\(marker(step.info.kind)) \(step.info.title)"
-            grid.put(glyphs.fold(label).truncated(to: titleWidth - 1, glyphs: glyphs), x: area.x, y: y, role: .normal)
+            grid.put(glyphs.fold(label).truncated(to: titleWidth - 1, glyphs: glyphs), x: area.x, y: y, role: .normal, limit: titleWidth - 1)
             grid.put(step.phase.label, x: area.x + titleWidth, y: y, role: step.phase.role, limit: phaseWidth - 1)
             grid.put(step.duration(at: model.now).compact, x: area.x + titleWidth + phaseWidth, y: y, role: .dim, limit: durationWidth)
         }

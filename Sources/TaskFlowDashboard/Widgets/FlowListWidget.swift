@@ -78,7 +78,7 @@ struct FlowListWidget: Widget {
         _ value: @escaping (FlowRow) -> String
     ) -> Column {
         Column(heading: heading, width: width) { [glyphs] grid, row, x, y in
-            grid.put(glyphs.fold(value(row)).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role(row))
+            grid.put(glyphs.fold(value(row)).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role(row), limit: width - 1)
         }
     }
 

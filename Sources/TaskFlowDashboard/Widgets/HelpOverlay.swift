@@ -1,32 +1,39 @@
-/// The `?` overlay: every key, centred over the dashboard.
+/// The `?` overlay: every key, centred over the dashboard. At the minimum screen size every
+/// key still shows: the padding rows go first, and the actions are short enough to fit.
 struct HelpOverlay: Widget {
     let themeName: String
     let glyphs: Glyphs
 
     /// Every key and what it does; the single source for the overlay and the documentation.
+    /// Each action fits in the overlay at the minimum screen size (38 columns).
     static let keys: [(key: String, action: String)] = [
-        ("↑ / k, ↓ / j", "select a flow; scroll the steps when the detail pane has focus"),
+        ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
         ("PgUp / PgDn", "scroll the event log back and forth"),
-        ("Enter", "switch focus between the flow list and the detail pane"),
-        ("c", "cancel the selected flow: its steps roll back at once, last first"),
+        ("Enter", "focus the flow list / the detail pane"),
+        ("c", "cancel the flow: its steps roll back"),
         ("C", "cancel every running and waiting flow"),
-        ("u, then y / n", "undo the selected completed write flow, after confirmation"),
-        ("p", "pause / resume the view (the engine keeps running)"),
-        ("/", "filter flows by title; Esc clears the filter"),
+        ("u, then y / n", "undo a completed write flow"),
+        ("p", "pause / resume the view (not the work)"),
+        ("/", "filter flows by title; Esc clears it"),
         ("t", "next theme"),
         ("?", "this help (any key closes it)"),
-        ("q", "quit: running flows roll back first; q again quits at once"),
+        ("q", "quit after rolling back; q again: now"),
     ]
 
+    /// The key column: the widest key and a two-column gap.
+    static let keyWidth = (keys.map { $0.key.displayWidth }.max() ?? 0) + 2
+
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let keyWidth = 16
         let width = min(rect.width - 4, 90), height = min(rect.height - 2, Self.keys.count + 4)
         let box = Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
         let inner = Panel(title: "Keys (theme: \(themeName))", glyphs: glyphs).draw(into: &grid, in: box)
-        for (offset, entry) in Self.keys.prefix(max(inner.height - 2, 0)).enumerated() {
-            let y = inner.y + 1 + offset
-            grid.put(glyphs.fold(entry.key), x: inner.x + 1, y: y, role: .keyHint, limit: keyWidth)
-            grid.put(glyphs.fold(entry.action), x: inner.x + 1 + keyWidth, y: y, role: .normal, limit: inner.width - keyWidth - 1)
+        // A blank row above and below the list when there is room for them and every key.
+        let padding = inner.height >= Self.keys.count + 2 ? 1 : 0
+        for (offset, entry) in Self.keys.prefix(max(inner.height - 2 * padding, 0)).enumerated() {
+            let y = inner.y + padding + offset
+            grid.put(glyphs.fold(entry.key), x: inner.x + 1, y: y, role: .keyHint, limit: Self.keyWidth)
+            let action = glyphs.fold(entry.action).truncated(to: inner.width - Self.keyWidth - 1, glyphs: glyphs)
+            grid.put(action, x: inner.x + 1 + Self.keyWidth, y: y, role: .normal, limit: inner.width - Self.keyWidth - 1)
         }
     }
 }

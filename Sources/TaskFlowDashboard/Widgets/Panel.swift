@@ -18,10 +18,10 @@ struct Panel {
             (rect.x, rect.y, glyphs.topLeft), (right, rect.y, glyphs.topRight),
             (rect.x, bottom, glyphs.bottomLeft), (right, bottom, glyphs.bottomRight),
         ] {
-            grid.put(String(corner), x: x, y: y, role: .border)
+            grid.put(String(corner), x: x, y: y, role: .border, limit: 1)
         }
         let label = " \(glyphs.fold(title)) ".truncated(to: rect.width - 4, glyphs: glyphs)
-        grid.put(label, x: rect.x + 2, y: rect.y, role: focused ? .selection : .title)
+        grid.put(label, x: rect.x + 2, y: rect.y, role: focused ? .selection : .title, limit: rect.width - 4)
         return rect.inset(by: 1)
     }
 }

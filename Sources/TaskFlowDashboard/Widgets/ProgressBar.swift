@@ -12,9 +12,9 @@ struct ProgressBar {
         let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         let barWidth = width - Self.percentWidth
         let filled = Int((clamped * Double(barWidth)).rounded(.down))
-        grid.put(String(repeating: String(glyphs.filled), count: filled), x: x, y: y, role: .progressFilled)
-        grid.put(String(repeating: String(glyphs.empty), count: barWidth - filled), x: x + filled, y: y, role: .progressEmpty)
+        grid.put(String(repeating: String(glyphs.filled), count: filled), x: x, y: y, role: .progressFilled, limit: filled)
+        grid.put(String(repeating: String(glyphs.empty), count: barWidth - filled), x: x + filled, y: y, role: .progressEmpty, limit: barWidth - filled)
         let percent = "\(Int((clamped * 100).rounded(.down)))%"
-        grid.put(String(repeating: " ", count: Self.percentWidth - percent.count) + percent, x: x + barWidth, y: y, role: .normal)
+        grid.put(String(repeating: " ", count: Self.percentWidth - percent.count) + percent, x: x + barWidth, y: y, role: .normal, limit: Self.percentWidth)
     }
 }

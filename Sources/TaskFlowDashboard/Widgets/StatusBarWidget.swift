@@ -3,10 +3,11 @@ struct StatusBarWidget: Widget {
     let model: DashboardModel
     let glyphs: Glyphs
 
-    /// The main keys, as shown when nothing else needs saying.
+    /// The main keys, as shown when nothing else needs saying. Help and quit come first: a
+    /// narrow screen cuts from the right, and those two must always show.
     static let hints: [(key: String, action: String)] = [
-        ("↑↓", "select"), ("Enter", "detail"), ("c", "cancel"), ("C", "cancel all"), ("u", "undo"),
-        ("p", "pause"), ("/", "filter"), ("t", "theme"), ("?", "help"), ("q", "quit"),
+        ("?", "help"), ("q", "quit"), ("↑↓", "select"), ("Enter", "detail"), ("c", "cancel"),
+        ("C", "cancel all"), ("u", "undo"), ("p", "pause"), ("/", "filter"), ("t", "theme"),
     ]
 
     func render(into grid: inout CellGrid, in rect: Rect) {

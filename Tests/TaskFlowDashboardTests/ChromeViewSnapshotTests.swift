@@ -1,0 +1,59 @@
+import TaskFlow
+import Testing
+@testable import TaskFlowDashboard
+
+/// The header, status bar and help keep what matters on screen down to the minimum size.
+@Suite("View: header, status bar and help at ordinary and minimum widths")
+struct ChromeViewSnapshotTests {
+    /// The busy fixture with #1 undone, one flow failed, one cancelled and one rolling back.
+    private func eventfulModel(scenario: String) -> DashboardModel {
+        var events = Fixture.busy
+        events += [
+            .flowQueued(Fixture.info(4, "Fail")), .statusChanged(FlowID(4), .rollbackIncomplete(.cancelled, [])),
+            .flowQueued(Fixture.info(5, "Stop")), .statusChanged(FlowID(5), .cancelled),
+            .flowQueued(Fixture.info(6, "Back")), .statusChanged(FlowID(6), .rollingBack(.cancelled)),
+            .statusChanged(FlowID(1), .undone),
+        ]
+        var model = DashboardModel(scenario: scenario)
+        for (index, event) in events.enumerated() { _ = model.apply(event, at: .milliseconds(100 * index)) }
+        return model
+    }
+
+    private func header(_ model: DashboardModel, width: Int) -> String {
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: width, height: 24)).text
+        return String(text.prefix { $0 != "\n" })
+    }
+
+    @Test func at120ColumnsEveryCountShowsAndALongNameGivesWay() {
+        let model = eventfulModel(scenario: String(repeating: "nightly import ", count: 8))
+        #expect(header(model, width: 120) == Self.expected120)
+    }
+
+    @Test func at60ColumnsCountsLockQueueAndPausedShow() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("p"))
+        #expect(header(model, width: 60) == " PAUSED  WRITE Migrate archive  queue 1  wait 1 run 1 done 1")
+        var eventful = eventfulModel(scenario: "x")
+        _ = eventful.handle(.character("p"))
+        #expect(header(eventful, width: 60) == " PAUSED  WRITE Migrate archi…  queue 1  w1 r1 b1 d0 f1 c1 u1",
+                "with every category counting, initials keep them all")
+    }
+
+    @Test func theStatusBarKeepsHelpAndQuitAtTheMinimumSize() {
+        let text = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy), size: DashboardLayout.minimum).text
+        #expect(text.split(separator: "\n").last?.hasPrefix(" ? help  q quit ") == true)
+    }
+
+    @Test func helpShowsEveryKeyAndActionAtTheMinimumSize() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("?"))
+        let text = DashboardView(glyphs: .unicode).render(model, size: DashboardLayout.minimum).text
+        let lines = text.split(separator: "\n")
+        for entry in HelpOverlay.keys {
+            #expect(lines.contains { $0.contains(entry.key) && $0.contains(entry.action) }, "help shows \(entry.key)")
+        }
+    }
+
+    static let expected120 =
+        " TaskFlow · nightly import nightly … WRITE Migrate archive  queue 1  wait 1 run 1 back 1 done 0 fail 1 cancel 1 undone 1"
+}
