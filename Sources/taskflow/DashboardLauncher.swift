@@ -77,5 +77,5 @@ struct DashboardLauncher {
 
 /// Writes `taskflow: <message>` to stderr.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("taskflow: \(message)\n".utf8))
+    OutputWriter.standardError.write("taskflow: \(message)\n")
 }
