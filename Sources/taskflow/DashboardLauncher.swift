@@ -26,7 +26,8 @@ struct DashboardLauncher {
         do {
             screen = try TerminalScreen(noColor: noColor)
         } catch {
-            return fail(error, status: 1)
+            // No usable terminal is a usage problem (run it in one, or pass --headless): status 2.
+            return fail(error, status: 2)
         }
         defer { screen.restore() }
         let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashboardTerminal
 import Glibc
 import TaskFlowDashboard
 import TaskFlowScenario
@@ -39,10 +40,12 @@ struct TaskflowCommand: ParsableCommand {
         try DemoCommand.play(DemoCatalog.defaultDemo, display: display)
     }
 
-    /// Runs the command line. Unlike ArgumentParser's own `main()`: every byte goes out through
+    /// Runs the command line. Unlike ArgumentParser's own `main()`: every signal that would end
+    /// the program restores the terminal first (``FatalSignals``), every byte goes out through
     /// ``OutputWriter``, and a usage error exits 2 with one line (not 64 with the usage).
     static func main() {
         OutputWriter.reserveClosedStandardDescriptors()
+        FatalSignals.install()
         do {
             var command = try parseAsRoot()
             try command.run()
