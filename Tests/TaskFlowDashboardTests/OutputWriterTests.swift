@@ -5,29 +5,22 @@ import Testing
 
 /// ``OutputWriter/send(_:)`` in-process: whole text or a typed error, never a trap.
 @Suite struct OutputWriterTests {
-    @Test func aFullDeviceIsAnErrorNamingTheDescriptorAndTheReason() throws {
-        let descriptor = open("/dev/full", O_WRONLY)
+    /// A full disk; a descriptor not open for writing, which is what a closed stdout becomes.
+    @Test(arguments: [
+        ("/dev/full", O_WRONLY, ENOSPC, "cannot write to standard output: No space left on device"),
+        ("/dev/null", O_RDONLY, EBADF, "cannot write to standard output: Bad file descriptor"),
+    ])
+    func aFailedWriteIsAnErrorNamingTheDescriptorAndTheReason(path: String, flags: Int32, code: Int32, message: String) throws {
+        let descriptor = open(path, flags)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         let writer = OutputWriter(descriptor: descriptor, name: "standard output", onFailure: .discard)
-        #expect(throws: WriteError(descriptorName: "standard output", code: ENOSPC)) { try writer.send("event\n") }
-        #expect("\(WriteError(descriptorName: "standard output", code: ENOSPC))" == "cannot write to standard output: No space left on device")
-    }
-
-    @Test func aDescriptorNotOpenForWritingIsBadFileDescriptor() throws {
-        let descriptor = open("/dev/null", O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let writer = OutputWriter(descriptor: descriptor, name: "standard error", onFailure: .discard)
-        #expect(throws: WriteError(descriptorName: "standard error", code: EBADF)) { try writer.send("x") }
-    }
-
-    @Test func aFailedWriteUnderTheDiscardPolicyReturns() throws {
-        let descriptor = open("/dev/full", O_WRONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        // Reaching the next line is the test: the text is dropped, the program goes on.
-        OutputWriter(descriptor: descriptor, name: "standard error", onFailure: .discard).write("lost\n")
+        let error = WriteError(descriptorName: "standard output", code: code)
+        #expect(throws: error) { try writer.send("event\n") }
+        #expect("\(error)" == message)
+        // Under the discard policy the text is dropped and the program goes on: reaching the
+        // end of the test is the check.
+        writer.write("lost\n")
     }
 
     /// A non-blocking pipe fills up long before 1 MB: the writer waits for room (EAGAIN) and
