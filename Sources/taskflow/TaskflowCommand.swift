@@ -59,8 +59,10 @@ struct TaskflowCommand: ParsableCommand {
     private static func exitStatus(after error: any Error) -> Int32 {
         let status = exitCode(for: error)
         if status == .success {
-            // --help, `taskflow help run`, a completion script: output the user asked for.
-            OutputWriter.standardOutput.write(fullMessage(for: error) + "\n")
+            // --help, `taskflow help run`, a completion script: output the user asked for. A
+            // command's ExitCode(0) has no text, and adds no empty line after the events.
+            let text = fullMessage(for: error)
+            if !text.isEmpty { OutputWriter.standardOutput.write(text + "\n") }
             return 0
         }
         if status == .validationFailure {

@@ -84,6 +84,7 @@ import Testing
     @Test func aHeadlessRunOfADemoEndsOnItsOwnAndExitsZero() throws {
         let result = try TaskflowProcess.run(["demo", "publish-post", "--headless", "--speed", "20"])
         #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("\n") && !result.standardOutput.contains("\n\n"), "one line per event, no empty one")
         #expect(result.standardOutput.contains("\"Publish with a broken video\" failed"))
         #expect(result.standardOutput.contains("\"Publish holiday post\" completed"))
     }
