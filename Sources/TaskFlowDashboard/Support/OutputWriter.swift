@@ -39,7 +39,8 @@ public struct OutputWriter: Sendable {
         self.onFailure = onFailure
     }
 
-    /// Writes all of `text`, then returns; a failure is handled by ``onFailure``.
+    /// Writes all of `text`. On failure, ``onFailure`` decides: `.endProgram` does not return,
+    /// `.discard` returns with the text dropped.
     public func write(_ text: String) {
         do {
             try send(text)
