@@ -20,6 +20,7 @@
 #include <string.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
+#include <ncursesw/term.h>
 
 // Swift 6 rejects ncurses' mutable globals (stdscr, LINES, COLS, COLORS) as not
 // concurrency-safe, and function-like macros (COLOR_PAIR, getmaxyx) and the A_* constants
@@ -73,46 +74,109 @@ static inline int tf_locale_is_utf8(void) {
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
 }
 
-/// What the crash handler below restores. Function-local statics, because Swift's importer
-/// emits the bodies of a header's inline functions but not the header's global variables.
-struct tf_crash_memory {
+/// 1 when terminfo describes `name` and it can move the cursor to any cell (`cup`), 0 when it
+/// cannot (`dumb`, hardcopy terminals: the dashboard would draw one garbled line), -1 when
+/// terminfo does not know it. Writes nothing: with a status pointer setupterm reports in it.
+static inline int tf_terminal_can_address_cursor(const char *name) {
+    int status = 0;
+    if (setupterm(name, STDOUT_FILENO, &status) != OK) return status == 1 ? 0 : -1;
+    const char *cup = tigetstr("cup");
+    int addressable = cup != NULL && cup != (const char *)-1;
+    del_curterm(cur_term);
+    return addressable;
+}
+
+/// What the fatal-signal handler below needs. Function-local statics, because Swift's importer
+/// emits the bodies of a header's inline functions but not the header's global variables. Each
+/// Swift file that calls these functions gets its own copy of them and of this memory: call them
+/// from one Swift file only (DashboardTerminal's FatalSignals.swift).
+struct tf_signal_memory {
+    /// The terminal's modes before the dashboard changed them; valid while `terminal_saved`.
     struct termios modes;
-    int modes_saved;
-    struct sigaction previous[32];
+    /// Set while a screen is up (accessed with __atomic builtins: a crash on another thread reads it).
+    int terminal_saved;
+    int installed;
+    /// The dispositions found at install time: Swift's backtracer for the crash signals.
+    struct sigaction previous[NSIG];
 };
-static inline struct tf_crash_memory *tf_crash_memory(void) {
-    static struct tf_crash_memory memory;
+static inline struct tf_signal_memory *tf_signal_memory(void) {
+    static struct tf_signal_memory memory;
     return &memory;
 }
 
-/// On a crash (a Swift trap is SIGILL or SIGTRAP, a bad access SIGSEGV or SIGBUS, an abort
-/// SIGABRT) Swift code cannot run, and without this the shell is left in raw mode on the
-/// alternate screen. Only async-signal-safe calls: restore the saved modes, leave the alternate
-/// screen, show the cursor; then hand the signal to the previous handler (Swift's backtracer)
-/// or the default action, so the crash is still reported and the exit status still tells.
-static inline void tf_crash_handler(int signal_number) {
-    struct tf_crash_memory *memory = tf_crash_memory();
-    if (memory->modes_saved) tcsetattr(STDIN_FILENO, TCSANOW, &memory->modes);
-    static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
-    ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
-    (void)ignored;
-    sigaction(signal_number, &memory->previous[signal_number], NULL);
-    raise(signal_number);
+/// Swift code cannot run in a signal handler, so without this a crash or a signal the dashboard's
+/// loop does not watch leaves the shell in raw mode on the alternate screen. Only
+/// async-signal-safe calls: when a screen is up, restore the saved modes, leave the alternate
+/// screen and show the cursor; then let the previous handler run (Swift's backtracer reports
+/// a crash); then, as that handler returns for a signal sent with kill (no faulting
+/// instruction runs again), end the process with the default action, so the shell sees the
+/// signal in the exit status (128 + n) and the program never draws over a restored terminal.
+static inline void tf_fatal_signal_handler(int number, siginfo_t *info, void *context) {
+    struct tf_signal_memory *memory = tf_signal_memory();
+    if (__atomic_exchange_n(&memory->terminal_saved, 0, __ATOMIC_ACQ_REL)) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &memory->modes);
+        static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+        ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
+        (void)ignored;
+    }
+    struct sigaction *previous = &memory->previous[number];
+    if (previous->sa_flags & SA_SIGINFO) {
+        if (previous->sa_sigaction != NULL) previous->sa_sigaction(number, info, context);
+    } else if (previous->sa_handler != SIG_DFL && previous->sa_handler != SIG_IGN) {
+        previous->sa_handler(number);
+    }
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigemptyset(&fallback.sa_mask);
+    sigaction(number, &fallback, NULL);
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    sigaddset(&blocked, number);
+    // The signal is blocked while its handler runs: unblocked, the raised one is delivered now.
+    pthread_sigmask(SIG_UNBLOCK, &blocked, NULL);
+    raise(number);
 }
 
-/// Saves the terminal's modes and installs ``tf_crash_handler`` for the crash signals. Call
-/// once, before ncurses changes the modes.
-static inline void tf_restore_terminal_on_crash(void) {
-    struct tf_crash_memory *memory = tf_crash_memory();
-    memory->modes_saved = tcgetattr(STDIN_FILENO, &memory->modes) == 0;
-    const int signals[] = { SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE };
-    for (unsigned index = 0; index < sizeof signals / sizeof signals[0]; index++) {
+/// Installs ``tf_fatal_signal_handler`` for every signal that would end the process, except those
+/// the parent left ignored (nohup's SIGHUP, a background job's SIGINT and SIGQUIT stay
+/// ignored). Call on the main thread; calls after the first do nothing.
+static inline void tf_install_fatal_signal_handlers(void) {
+    struct tf_signal_memory *memory = tf_signal_memory();
+    if (memory->installed) return;
+    memory->installed = 1;
+    // Every standard signal whose default action ends the process. SIGKILL and SIGSTOP cannot
+    // be caught; the real-time signals belong to the C library.
+    static const int fatal[] = {
+        SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGUSR1, SIGSEGV, SIGUSR2,
+        SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGPOLL, SIGPWR, SIGSYS,
+    };
+    for (unsigned index = 0; index < sizeof fatal / sizeof fatal[0]; index++) {
+        int number = fatal[index];
+        struct sigaction *previous = &memory->previous[number];
+        if (sigaction(number, NULL, previous) != 0) continue;
+        if (!(previous->sa_flags & SA_SIGINFO) && previous->sa_handler == SIG_IGN) continue;
         struct sigaction action;
         memset(&action, 0, sizeof action);
-        action.sa_handler = tf_crash_handler;
+        action.sa_sigaction = tf_fatal_signal_handler;
+        // On the alternate stack Swift's runtime sets up, so a stack overflow is handled too.
+        action.sa_flags = SA_SIGINFO | SA_ONSTACK;
         sigemptyset(&action.sa_mask);
-        sigaction(signals[index], &action, &memory->previous[signals[index]]);
+        sigaction(number, &action, NULL);
     }
+}
+
+/// Saves the terminal's modes for the handler to restore. Call before ncurses changes them.
+static inline void tf_remember_terminal(void) {
+    struct tf_signal_memory *memory = tf_signal_memory();
+    if (tcgetattr(STDIN_FILENO, &memory->modes) == 0) {
+        __atomic_store_n(&memory->terminal_saved, 1, __ATOMIC_RELEASE);
+    }
+}
+
+/// The terminal is back as it was: a signal from now on has nothing to restore.
+static inline void tf_forget_terminal(void) {
+    __atomic_store_n(&tf_signal_memory()->terminal_saved, 0, __ATOMIC_RELEASE);
 }
 
 #endif

@@ -4,6 +4,9 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     case inputNotATerminal
     /// `TERM` is unset or names a terminal the terminfo database does not know.
     case unknownTerminal(String)
+    /// The terminal cannot move its cursor to a given cell (`TERM=dumb`, hardcopy terminals), so
+    /// the dashboard cannot be drawn on it.
+    case cannotAddressCursor(String)
 
     public var description: String {
         switch self {
@@ -13,6 +16,8 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
             "TERM is not set: cannot drive the terminal (set TERM, e.g. TERM=xterm-256color, or use --headless)"
         case .unknownTerminal(let name):
             "unknown terminal type '\(name)' (TERM): no terminfo entry (set TERM, e.g. TERM=xterm-256color, or use --headless)"
+        case .cannotAddressCursor(let name):
+            "terminal type '\(name)' (TERM) cannot move the cursor, so the dashboard cannot be drawn (use --headless, or set TERM, e.g. TERM=xterm-256color)"
         }
     }
 }

@@ -14,6 +14,8 @@ public final class TerminalScreen {
     private var restored = false
 
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome.
+    /// Throws, before the terminal is changed, when stdin is not a terminal, `TERM` is unset or
+    /// unknown, or the terminal cannot move its cursor (`TERM=dumb`).
     public init(noColor: Bool) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1 else { throw .inputNotATerminal }
         // Before newterm, so ncurses picks the wide-character, UTF-8 aware code paths.
@@ -21,14 +23,23 @@ public final class TerminalScreen {
         tf_unblock_sigwinch()
         let term = getenv("TERM").map { String(cString: $0) } ?? ""
         guard !term.isEmpty else { throw .unknownTerminal("") }
-        // Before ncurses changes the terminal's modes: a crash from here on puts them back.
-        tf_restore_terminal_on_crash()
+        switch tf_terminal_can_address_cursor(term) {
+        case 1: break
+        case 0: throw .cannotAddressCursor(term)
+        default: throw .unknownTerminal(term)
+        }
+        // Before ncurses changes the terminal's modes: a signal from here on puts them back.
+        FatalSignals.install()
+        FatalSignals.rememberTerminal()
         // newterm (unlike initscr) returns NULL for an unknown TERM instead of exiting.
         // The two FILE streams live as long as the process: closing them would close the
         // standard descriptors themselves.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
             let screen = newterm(nil, output, input)
-        else { throw .unknownTerminal(term) }
+        else {
+            FatalSignals.forgetTerminal()
+            throw .unknownTerminal(term)
+        }
         self.screen = screen
         set_term(screen)
         cbreak()
@@ -68,5 +79,6 @@ public final class TerminalScreen {
         curs_set(1)
         endwin()
         delscreen(screen)
+        FatalSignals.forgetTerminal()
     }
 }

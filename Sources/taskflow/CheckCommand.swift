@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TaskFlowDashboard
 import TaskFlowScenario
 
 /// `taskflow check FILE`: validates a scenario file and summarises it, running nothing.
@@ -21,6 +22,6 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let scenario = try loading { try Scenario.load(contentsOf: URL(filePath: file)) }
-        print(ScenarioSummary(scenario))
+        OutputWriter.standardOutput.write("\(ScenarioSummary(scenario))\n")
     }
 }

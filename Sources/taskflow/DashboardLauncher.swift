@@ -26,7 +26,8 @@ struct DashboardLauncher {
         do {
             screen = try TerminalScreen(noColor: noColor)
         } catch {
-            return fail(error, status: 1)
+            // No usable terminal is a usage problem (run it in one, or pass --headless): status 2.
+            return fail(error, status: 2)
         }
         defer { screen.restore() }
         let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)
@@ -77,5 +78,5 @@ struct DashboardLauncher {
 
 /// Writes `taskflow: <message>` to stderr.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data("taskflow: \(message)\n".utf8))
+    OutputWriter.standardError.write("taskflow: \(message)\n")
 }

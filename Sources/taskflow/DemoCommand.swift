@@ -62,7 +62,7 @@ struct DemoCommand: ParsableCommand {
         rows.append((builtIn, "the demo compiled into taskflow: no files needed"))
         let width = rows.map(\.0.count).max() ?? 0
         for (name, summary) in rows {
-            print(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary)
+            OutputWriter.standardOutput.write(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary + "\n")
         }
     }
 }
@@ -81,7 +81,7 @@ func loading<T>(_ load: () throws -> T) throws -> T {
     do {
         return try load()
     } catch let error as ScenarioError {
-        FileHandle.standardError.write(Data((error.description + "\n").utf8))
+        OutputWriter.standardError.write(error.description + "\n")
         throw ExitCode(error.exitCode)
     }
 }

@@ -14,18 +14,37 @@ struct DisplayOptions: ParsableArguments {
         valueName: "name|path"))
     var theme: String?
 
-    @Option(help: ArgumentHelp("Time scale, 0.01 to 1000: 2 runs twice as fast, 0.5 half as fast.", valueName: "factor"))
+    // `.unconditional`: a value starting with "-" is the option's value, so `--speed -1` is
+    // refused as out of range rather than as a missing value.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Time scale, 0.01 to 1000: 2 runs twice as fast, 0.5 half as fast.", valueName: "factor"),
+        transform: DisplayOptions.speed(from:))
     var speed: Double = 1
 
-    @Option(help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
     var seed: UInt64?
 
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
 
-    func validate() throws {
-        guard RunOptions.isValidSpeed(speed) else {
-            throw ValidationError("--speed must be between \(RunOptions.validSpeeds.lowerBound) and \(RunOptions.validSpeeds.upperBound), got \(speed)")
+    /// `--speed`'s value: a plain decimal number within ``RunOptions/validSpeeds``. `Double(_:)`
+    /// alone would also take "0x10" (as 16), "1e3", "inf" and "nan".
+    static func speed(from text: String) throws -> Double {
+        guard text.wholeMatch(of: /[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)/) != nil, let speed = Double(text) else {
+            throw ValidationError("not a decimal number like 2 or 0.5")
         }
+        guard RunOptions.isValidSpeed(speed) else {
+            let range = RunOptions.validSpeeds
+            throw ValidationError("out of range, must be from \(plain(range.lowerBound)) to \(plain(range.upperBound))")
+        }
+        return speed
+    }
+
+    /// `1000` rather than `1000.0`.
+    private static func plain(_ number: Double) -> String {
+        number == number.rounded() ? String(Int(number)) : String(number)
     }
 }

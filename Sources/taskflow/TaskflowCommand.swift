@@ -1,4 +1,7 @@
 import ArgumentParser
+import DashboardTerminal
+import Glibc
+import TaskFlowDashboard
 import TaskFlowScenario
 
 /// `taskflow`: TaskFlow's live terminal dashboard over demos and scenario files.
@@ -17,7 +20,9 @@ struct TaskflowCommand: ParsableCommand {
 
             Without a terminal on stdout, or with --headless, prints one line per event and \
             exits when the scenario ends (status 1 if a rollback was incomplete). NO_COLOR is \
-            honoured. A bad scenario file exits with status 2.
+            honoured. Bad input — a usage error, a bad scenario or theme file, no usable \
+            terminal — exits with status 2 and a one-line message; a signal with 128 + its \
+            number, the terminal restored.
 
             Examples:
               taskflow                          the tour, live
@@ -33,5 +38,52 @@ struct TaskflowCommand: ParsableCommand {
 
     func run() throws {
         try DemoCommand.play(DemoCatalog.defaultDemo, display: display)
+    }
+
+    /// Runs the command line. Unlike ArgumentParser's own `main()`: every signal that would end
+    /// the program restores the terminal first (``FatalSignals``), every byte goes out through
+    /// ``OutputWriter``, and a usage error exits 2 with one line (not 64 with the usage).
+    static func main() {
+        OutputWriter.reserveClosedStandardDescriptors()
+        FatalSignals.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Glibc.exit(0)
+        } catch {
+            Glibc.exit(exitStatus(after: error))
+        }
+    }
+
+    /// Says what `error` needs said and returns the exit status for it.
+    private static func exitStatus(after error: any Error) -> Int32 {
+        let status = exitCode(for: error)
+        if status == .success {
+            // --help, `taskflow help run`, a completion script: output the user asked for. A
+            // command's ExitCode(0) has no text, and adds no empty line after the events.
+            let text = fullMessage(for: error)
+            if !text.isEmpty { OutputWriter.standardOutput.write(text + "\n") }
+            return 0
+        }
+        if status == .validationFailure {
+            printError(usageProblem(error))
+            return 2
+        }
+        // A command's own ExitCode: its message went out already.
+        let message = message(for: error)
+        if !message.isEmpty { printError(message) }
+        return status.rawValue
+    }
+
+    /// `unknown option '--bogus' (see 'taskflow run --help')`: ArgumentParser's message on one
+    /// line, with the help command its usage text names.
+    private static func usageProblem(_ error: any Error) -> String {
+        var problem = message(for: error).split(whereSeparator: \.isNewline).joined(separator: " ")
+        if let first = problem.first, problem.dropFirst().first?.isLowercase ?? true {
+            problem = first.lowercased() + problem.dropFirst()
+        }
+        let usage = fullMessage(for: error, columns: Int.max)
+        guard let see = usage.firstMatch(of: /See '([^']+)'/) else { return problem }
+        return "\(problem) (see '\(see.1)')"
     }
 }

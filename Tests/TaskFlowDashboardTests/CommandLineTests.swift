@@ -27,26 +27,64 @@ import Testing
     @Test func anUnknownDemoNamesTheOnesThatExist() throws {
         let result = try TaskflowProcess.run(["demo", "no-such-demo"])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("no demo named 'no-such-demo'"))
+        #expect(result.standardError.hasPrefix("taskflow: no demo named 'no-such-demo'; the demos are: "))
         #expect(result.standardError.contains("tour") && result.standardError.contains("built-in"))
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
     }
 
     @Test func aMissingScenarioFileIsAClearError() throws {
         let result = try TaskflowProcess.run(["run", "/no/such/file.toml"])
         #expect(result.status == 2)
-        #expect(result.standardError.contains("/no/such/file.toml"))
+        #expect(result.standardError.hasPrefix("/no/such/file.toml: "), "the file first: \(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
     }
 
-    @Test func aBadSpeedIsRefusedBeforeAnythingRuns() throws {
-        let result = try TaskflowProcess.run(["demo", "tour", "--speed", "0", "--headless"])
-        #expect(result.status != 0)
+    /// `--speed` takes a plain decimal number from 0.01 to 1000: not hexadecimal, not an
+    /// exponent, not NaN; a negative one is out of range, not a missing value.
+    @Test(arguments: [
+        ("0", "out of range, must be from 0.01 to 1000"),
+        ("-1", "out of range, must be from 0.01 to 1000"),
+        ("2000", "out of range, must be from 0.01 to 1000"),
+        ("0x10", "not a decimal number like 2 or 0.5"),
+        ("1e3", "not a decimal number like 2 or 0.5"),
+        ("nan", "not a decimal number like 2 or 0.5"),
+    ])
+    func aBadSpeedIsRefusedBeforeAnythingRuns(speed: String, problem: String) throws {
+        let result = try TaskflowProcess.run(["demo", "tour", "--speed", speed, "--headless"])
+        #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError.contains("--speed"))
+        #expect(result.standardError == "taskflow: the value '\(speed)' is invalid for '--speed <factor>': \(problem) (see 'taskflow --help')\n")
+    }
+
+    /// Every usage error: status 2 (not ArgumentParser's 64) and one line naming the problem and
+    /// the help to read.
+    @Test(arguments: [
+        (["--bogus"], "unknown option '--bogus' (see 'taskflow --help')"),
+        (["nosuch"], "unexpected argument 'nosuch' (see 'taskflow --help')"),
+        (["check"], "missing expected argument '<file>' (see 'taskflow check --help')"),
+        (["run", "a.toml", "b.toml"], "unexpected argument 'b.toml' (see 'taskflow run --help')"),
+        (["demo", "tour", "--speed"], "missing value for '--speed <factor>' (see 'taskflow --help')"),
+        (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>' (see 'taskflow --help')"),
+    ])
+    func aUsageErrorIsOneLineAndStatusTwo(arguments: [String], problem: String) throws {
+        let result = try TaskflowProcess.run(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.standardOutput.isEmpty, "\(arguments)")
+        #expect(result.standardError == "taskflow: \(problem)\n", "\(arguments)")
+    }
+
+    @Test(arguments: [["--help"], ["help", "run"], ["run", "--help"]])
+    func helpGoesToStandardOutputWithStatusZero(arguments: [String]) throws {
+        let result = try TaskflowProcess.run(arguments)
+        #expect(result.status == 0, "\(arguments)")
+        #expect(result.standardOutput.contains("USAGE: taskflow"), "\(arguments)")
+        #expect(result.standardError.isEmpty, "\(arguments)")
     }
 
     @Test func aHeadlessRunOfADemoEndsOnItsOwnAndExitsZero() throws {
         let result = try TaskflowProcess.run(["demo", "publish-post", "--headless", "--speed", "20"])
         #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("\n") && !result.standardOutput.contains("\n\n"), "one line per event, no empty one")
         #expect(result.standardOutput.contains("\"Publish with a broken video\" failed"))
         #expect(result.standardOutput.contains("\"Publish holiday post\" completed"))
     }

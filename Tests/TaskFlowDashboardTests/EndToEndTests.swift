@@ -77,7 +77,7 @@ struct EndToEndTests {
         defer { tmux.close() }
         let screen = try await tmux.waitFor("the exit") { $0.contains("EXIT=") }
         #expect(screen.contains("taskflow: unknown terminal type 'no-such-terminal'"))
-        #expect(screen.contains("EXIT=1"))
+        #expect(screen.contains("EXIT=2"))
     }
 
     @Test func noColorLeavesOnlyAttributes() async throws {

@@ -114,6 +114,16 @@ struct Tmux {
     static func spawn(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID().uuidString)").path
         defer { unlink(outputPath) }
+        let pid = try start(arguments, outputPath: outputPath)
+        let status = wait(for: pid)
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
+        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output)
+    }
+
+    /// Starts a command with stdin on /dev/null and stdout and stderr into `outputPath`, with
+    /// `environment` ("NAME=value") added to ours; returns its pid.
+    static func start(_ arguments: [String], outputPath: String, environment: [String] = []) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -122,6 +132,10 @@ struct Tmux {
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // The additions first: getenv returns the first match.
+        let environment = environment + ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
         // The test runner's threads block most signals and masks survive exec: start tmux (and
         // so the program under test) with none blocked and default handlers.
         var attributes = posix_spawnattr_t()
@@ -134,13 +148,16 @@ struct Tmux {
         posix_spawnattr_setsigdefault(&attributes, &all)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw TmuxError(message: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for `pid` to end; returns its raw wait status.
+    static func wait(for pid: pid_t) -> Int32 {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // WIFEXITED / WEXITSTATUS are macros Swift does not import.
-        return (status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, output)
+        return status
     }
 }
 

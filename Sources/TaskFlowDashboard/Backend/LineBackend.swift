@@ -27,10 +27,11 @@ public final class LineBackend: DashboardOutput {
         self.write = write
     }
 
-    /// A line output on standard output, flushed line by line so a pipe sees events live.
+    /// A line output on standard output, written line by line so a pipe sees events live;
+    /// output that cannot be written ends the program (see ``OutputWriter``).
     public convenience init(format: Format) {
         self.init(format: format) { line in
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            OutputWriter.standardOutput.write(line + "\n")
         }
     }
 
