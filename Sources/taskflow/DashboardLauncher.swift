@@ -29,7 +29,8 @@ struct DashboardLauncher {
             return fail(error, status: 1)
         }
         defer { screen.restore() }
-        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)
+        let session = DashboardSession(
+            scenarioName: scenario.name, theme: theme, themes: catalog, historyLimit: options.history)
         session.start(scenario)
         let exit = MainLoop(session: session, output: TerminalBackend(screen: screen)).run()
         screen.restore()
@@ -38,7 +39,9 @@ struct DashboardLauncher {
     }
 
     private func showHeadless(_ scenario: some TaskFlowDashboard.Scenario, theme: Theme, catalog: ThemeCatalog) -> Int32 {
-        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true)
+        let session = DashboardSession(
+            scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
+            historyLimit: options.history)
         let output = LineBackend(format: options.json ? .json : .text)
         output.attach(to: session)
         session.start(scenario)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TaskFlowDashboard
 import TaskFlowScenario
 
 /// How a scenario is shown and paced: the options every command that runs flows shares.
@@ -20,10 +21,16 @@ struct DisplayOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
     var seed: UInt64?
 
+    @Option(help: ArgumentHelp(
+        "How many finished flows the dashboard keeps listed (the newest; the header counts them all).",
+        valueName: "n"))
+    var history: Int = FlowBoard.defaultHistoryLimit
+
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
 
     func validate() throws {
+        guard history >= 1 else { throw ValidationError("--history must be at least 1, got \(history)") }
         guard RunOptions.isValidSpeed(speed) else {
             throw ValidationError("--speed must be between \(RunOptions.validSpeeds.lowerBound) and \(RunOptions.validSpeeds.upperBound), got \(speed)")
         }
