@@ -28,7 +28,10 @@ let package = Package(
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
         .target(
             name: "TaskFlowDashboard",
-            dependencies: ["TaskFlow", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: [
+                "TaskFlow", .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // The one module that talks to the terminal.
         .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),

@@ -30,7 +30,8 @@ struct DashboardLauncher {
             return fail(error, status: 2)
         }
         defer { screen.restore() }
-        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog)
+        let session = DashboardSession(
+            scenarioName: scenario.name, theme: theme, themes: catalog, historyLimit: options.history)
         session.start(scenario)
         let exit = MainLoop(session: session, output: TerminalBackend(screen: screen)).run()
         screen.restore()
@@ -39,7 +40,9 @@ struct DashboardLauncher {
     }
 
     private func showHeadless(_ scenario: some TaskFlowDashboard.Scenario, theme: Theme, catalog: ThemeCatalog) -> Int32 {
-        let session = DashboardSession(scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true)
+        let session = DashboardSession(
+            scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
+            historyLimit: options.history)
         let output = LineBackend(format: options.json ? .json : .text)
         output.attach(to: session)
         session.start(scenario)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TaskFlowDashboard
 import TaskFlowScenario
 
 /// How a scenario is shown and paced: the options every command that runs flows shares.
@@ -27,6 +28,13 @@ struct DisplayOptions: ParsableArguments {
         help: ArgumentHelp("Seed for the scenario's fail_chance steps (overrides the file's seed).", valueName: "n"))
     var seed: UInt64?
 
+    @Option(
+        help: ArgumentHelp(
+            "How many finished flows the dashboard keeps listed (the newest; the header counts them all).",
+            valueName: "n"),
+        transform: DisplayOptions.history(from:))
+    var history: Int = FlowBoard.defaultHistoryLimit
+
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
 
@@ -41,6 +49,12 @@ struct DisplayOptions: ParsableArguments {
             throw ValidationError("out of range, must be from \(plain(range.lowerBound)) to \(plain(range.upperBound))")
         }
         return speed
+    }
+
+    /// `--history`'s value: a whole number, at least 1.
+    static func history(from text: String) throws -> Int {
+        guard let count = Int(text), count >= 1 else { throw ValidationError("must be a whole number of at least 1") }
+        return count
     }
 
     /// `1000` rather than `1000.0`.

@@ -38,11 +38,14 @@ public struct DashboardModel: Sendable {
     /// The latest time the model heard of, since the dashboard started; drives elapsed times.
     public private(set) var now: Duration = .zero
 
-    /// An empty dashboard for `scenario`.
-    public init(scenario: String, themeName: String = "default", logCapacity: Int = 1000) {
+    /// An empty dashboard for `scenario` that keeps the last `historyLimit` finished flows.
+    public init(
+        scenario: String, themeName: String = "default", logCapacity: Int = 1000,
+        historyLimit: Int = FlowBoard.defaultHistoryLimit
+    ) {
         self.scenario = scenario
         self.themeName = themeName
-        live = FlowBoard(logCapacity: logCapacity)
+        live = FlowBoard(logCapacity: logCapacity, historyLimit: historyLimit)
     }
 
     /// What the screen shows: the frozen board while paused, else the live one.
@@ -82,7 +85,7 @@ public struct DashboardModel: Sendable {
     public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
 
     /// True once a quit was asked for and no flow is active any more.
-    public var readyToExit: Bool { quitting && !live.flows.contains { $0.phase.isActive } }
+    public var readyToExit: Bool { quitting && !live.hasActiveFlows }
 
     /// Applies an engine event that happened at `time`. Returns the commands it triggers: while
     /// quitting, a newly submitted flow is cancelled at once.

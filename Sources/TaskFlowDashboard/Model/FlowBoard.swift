@@ -1,29 +1,59 @@
+import DequeModule
 import TaskFlow
 
 /// Everything the dashboard derives from the engine's events: flows, lock and log. The part of
 /// the model that ``DashboardModel/paused`` freezes.
+///
+/// A monitor runs for days, so the board keeps every live flow but only a bounded history of
+/// finished ones: once more than ``historyLimit`` flows have finished, those that finished
+/// first are dropped (in batches, so that dropping costs O(1) per flow amortised; between two
+/// batches up to ``historyLimit`` + ``dropBatch`` finished flows are shown). ``counts`` and
+/// ``droppedFlows`` still account for every flow ever seen.
 public struct FlowBoard: Sendable, Hashable {
-    /// Every flow seen, by submission order.
+    /// The live flows and the most recently finished ones, by submission order.
     public private(set) var flows: [FlowRow] = []
     /// The lock.
     public private(set) var lock = LockBoard()
     /// The event log.
     public private(set) var log: EventLog
+    /// How many flows are in each category, every flow seen counted (dropped ones included).
+    public private(set) var counts: [PhaseCategory: Int] = [:]
+    /// How many finished flows were dropped from ``flows`` to keep the history bounded.
+    public private(set) var droppedFlows = 0
+    /// How many finished flows ``flows`` keeps at least (the newest ones).
+    public let historyLimit: Int
     private var indexByID: [FlowID: Int] = [:]
+    /// Finished flows in the order they finished, with the time, so that an entry left behind
+    /// by a flow that an undo made active again is recognised and skipped.
+    private var finishOrder: Deque<Finish> = []
 
-    /// An empty board whose log keeps `logCapacity` lines.
-    public init(logCapacity: Int = 1000) {
-        log = EventLog(capacity: logCapacity)
+    private struct Finish: Sendable, Hashable {
+        let id: FlowID
+        let at: Duration
     }
 
-    /// The row of a flow, if it was seen.
+    /// The default ``historyLimit``: enough to scroll back through a busy hour, small enough
+    /// that the board stays a few megabytes.
+    public static let defaultHistoryLimit = 1000
+
+    /// An empty board whose log keeps `logCapacity` lines and that keeps at least the last
+    /// `historyLimit` finished flows (at least 1).
+    public init(logCapacity: Int = 1000, historyLimit: Int = FlowBoard.defaultHistoryLimit) {
+        log = EventLog(capacity: logCapacity)
+        self.historyLimit = max(historyLimit, 1)
+    }
+
+    /// How many finished flows beyond ``historyLimit`` wait before they are dropped together.
+    var dropBatch: Int { max(historyLimit / 8, 16) }
+
+    /// The row of a flow, if it was seen and not dropped.
     public func flow(_ id: FlowID) -> FlowRow? {
         indexByID[id].map { flows[$0] }
     }
 
-    /// How many flows are in each category, for the header.
-    public var counts: [PhaseCategory: Int] {
-        flows.reduce(into: [:]) { counts, row in counts[row.phase.category, default: 0] += 1 }
+    /// True while some flow can still change without an undo.
+    public var hasActiveFlows: Bool {
+        PhaseCategory.allCases.contains { $0.isActive && counts[$0, default: 0] > 0 }
     }
 
     /// Applies one event that happened at `time`. Pure: the same events give the same board.
@@ -33,11 +63,16 @@ public struct FlowBoard: Sendable, Hashable {
             addRow(FlowRow(info: info, queuedAt: time))
         case .statusChanged(let id, let status):
             let phase = FlowPhase(status)
+            if let before = flow(id)?.phase {
+                counts[before.category, default: 0] -= 1
+                counts[phase.category, default: 0] += 1
+            }
             updateRow(id) { row in
                 row.phase = phase
                 row.finishedAt = status.isFinished ? time : nil
                 if status.isFinished { row.currentStep = nil }
             }
+            if status.isFinished { finished(id, at: time) }
         case .stepStarted(let id, let step):
             updateRow(id) { $0.start(step, at: time) }
         case .stepFinished(let id, let step, let outcome):
@@ -75,6 +110,25 @@ public struct FlowBoard: Sendable, Hashable {
     private mutating func addRow(_ row: FlowRow) {
         indexByID[row.info.id] = flows.endIndex
         flows.append(row)
+        counts[row.phase.category, default: 0] += 1
+    }
+
+    /// Remembers that `id` finished, and drops the oldest finished flows once a batch of them
+    /// is beyond the limit.
+    private mutating func finished(_ id: FlowID, at time: Duration) {
+        finishOrder.append(Finish(id: id, at: time))
+        guard finishOrder.count > historyLimit + dropBatch else { return }
+        var dropped = Set<FlowID>()
+        while finishOrder.count > historyLimit, let entry = finishOrder.popFirst() {
+            // A flow undone since it finished is active again (or finished later, with a newer
+            // entry further back): it is not this entry's to drop.
+            guard let row = flow(entry.id), row.finishedAt == entry.at, !row.phase.isActive else { continue }
+            dropped.insert(entry.id)
+        }
+        guard !dropped.isEmpty else { return }
+        flows.removeAll { dropped.contains($0.info.id) }
+        indexByID = Dictionary(uniqueKeysWithValues: flows.enumerated().map { ($1.info.id, $0) })
+        droppedFlows += dropped.count
     }
 
     private mutating func updateRow(_ id: FlowID, _ change: (inout FlowRow) -> Void) {

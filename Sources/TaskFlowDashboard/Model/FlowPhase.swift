@@ -83,12 +83,7 @@ public enum FlowPhase: Sendable, Hashable {
     }
 
     /// True while the flow can still change without an undo: a quit must wait for it.
-    public var isActive: Bool {
-        switch category {
-        case .waiting, .running, .rollingBack: true
-        case .done, .cancelled, .failed, .undone: false
-        }
-    }
+    public var isActive: Bool { category.isActive }
 
     /// True while a cancel still has an effect (the engine ignores it afterwards).
     public var acceptsCancel: Bool {
@@ -115,4 +110,12 @@ public enum PhaseCategory: String, Sendable, CaseIterable {
     case cancelled
     /// Undone.
     case undone
+
+    /// True for the categories of flows that can still change without an undo.
+    public var isActive: Bool {
+        switch self {
+        case .waiting, .running, .rollingBack: true
+        case .done, .cancelled, .failed, .undone: false
+        }
+    }
 }

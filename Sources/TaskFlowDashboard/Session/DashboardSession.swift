@@ -20,7 +20,16 @@ public final class DashboardSession {
     private let exitsWhenScenarioEnds: Bool
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
+    /// The flows the keys can reach: those still on the board (a dropped flow can no longer be
+    /// selected, so its handle is released with it).
     private var handles: [FlowID: FlowHandle] = [:]
+    /// Adopted flows that have not finished yet; the headless run ends when it is empty.
+    private var unfinished = Set<FlowID>()
+    /// Flows whose finish was seen before their handle arrived (the two streams are not
+    /// ordered with each other), so that adopting them does not count them as unfinished.
+    private var finishedBeforeAdoption = Set<FlowID>()
+    /// Flows that ended with a rollback left incomplete, dropped ones included.
+    private var incompleteRollbacks = 0
     private var scenarioSubmitted = false
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
@@ -31,8 +40,11 @@ public final class DashboardSession {
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
-    public init(scenarioName: String, theme: Theme, themes: ThemeCatalog, exitsWhenScenarioEnds: Bool = false) {
-        model = DashboardModel(scenario: scenarioName, themeName: theme.name)
+    public init(
+        scenarioName: String, theme: Theme, themes: ThemeCatalog, exitsWhenScenarioEnds: Bool = false,
+        historyLimit: Int = FlowBoard.defaultHistoryLimit
+    ) {
+        model = DashboardModel(scenario: scenarioName, themeName: theme.name, historyLimit: historyLimit)
         self.theme = theme
         self.themes = themes
         self.exitsWhenScenarioEnds = exitsWhenScenarioEnds
@@ -61,6 +73,8 @@ public final class DashboardSession {
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
     /// at once, like every other flow.
     private func adopt(_ handle: FlowHandle) {
+        if finishedBeforeAdoption.remove(handle.id) == nil { unfinished.insert(handle.id) }
+        guard model.live.flow(handle.id) != nil || unfinished.contains(handle.id) else { return }
         handles[handle.id] = handle
         if model.quitting { handle.cancel() }
     }
@@ -71,8 +85,21 @@ public final class DashboardSession {
         perform(model.apply(event, at: time))
         eventObserver?(event, time)
         changed = true
+        if case .statusChanged(let id, let status) = event, status.isFinished {
+            if case .rollbackIncomplete = status { incompleteRollbacks += 1 }
+            flowFinished(id)
+        }
         if model.readyToExit, exitRequest == nil { exitRequest = .quit(leftover: []) }
         checkScenarioEnded()
+    }
+
+    /// Counts `id` as finished, and releases the handles of flows the board has dropped once
+    /// there are a batch of them, so that memory stays bounded however long the session runs.
+    private func flowFinished(_ id: FlowID) {
+        if unfinished.remove(id) == nil, handles[id] == nil { finishedBeforeAdoption.insert(id) }
+        let board = model.live
+        guard handles.count > board.flows.count + board.dropBatch else { return }
+        handles = handles.filter { board.flow($0.key) != nil }
     }
 
     /// Applies a key press and carries out what it asks for.
@@ -90,7 +117,7 @@ public final class DashboardSession {
         let now = elapsed
         model.advance(to: now)
         guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
-        if model.board.flows.contains(where: \.phase.isActive) { changed = true }
+        if model.board.hasActiveFlows { changed = true }
     }
 
     /// Renders the current state for `size`; the screen is up to date afterwards.
@@ -151,13 +178,7 @@ public final class DashboardSession {
 
     /// In headless mode, ends the loop once every flow has finished and its events are in.
     private func checkScenarioEnded() {
-        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil,
-            handles.keys.allSatisfy({ model.live.flow($0)?.phase.isActive == false })
-        else { return }
-        let incomplete = model.live.flows.filter {
-            if case .rollbackIncomplete = $0.phase { return true }
-            return false
-        }
-        exitRequest = .scenarioEnded(incompleteRollbacks: incomplete.count)
+        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, unfinished.isEmpty else { return }
+        exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }
 }

@@ -28,7 +28,9 @@ struct FlowListWidget: Widget {
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let filter = model.filter.isEmpty ? "" : " — filter \"\(model.filter)\""
-        let inner = Panel(title: "Flows\(filter)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
+        let dropped = model.board.droppedFlows
+        let history = dropped == 0 ? "" : " — \(dropped) older finished not kept"
+        let inner = Panel(title: "Flows\(history)\(filter)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         let columns = layout(Columns(width: inner.width))
         renderHeading(into: &grid, at: inner, columns: columns)
