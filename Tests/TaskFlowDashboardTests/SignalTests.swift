@@ -9,8 +9,21 @@ import Testing
     "Signals end taskflow with the terminal restored", .serialized, .timeLimit(.minutes(2)),
     .enabled(if: Tmux.isInstalled, "tmux is not installed: the terminal tests need it (apt-get install tmux)"))
 struct SignalTests {
-    @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGINT, SIGQUIT, SIGSEGV, SIGABRT])
+    @Test(arguments: [SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGINT])
     func aSignalRestoresTheTerminalAndExitsWith128PlusItsNumber(signal: Int32) async throws {
+        try await endByASignal(signal)
+    }
+
+    /// The crash signals go through Swift's backtracer, which aborts inside ThreadSanitizer's
+    /// runtime when the binary under test is built with `--sanitize=thread` (a tooling clash:
+    /// `CHECK failed tsan_rtl.cpp`, no race reported), so they run in the plain build only.
+    @Test(.disabled(if: Sanitizers.threadIsActive, "the backtracer and TSan's runtime clash on crash signals"),
+          arguments: [SIGQUIT, SIGSEGV, SIGABRT])
+    func aCrashSignalRestoresTheTerminalAndExitsWith128PlusItsNumber(signal: Int32) async throws {
+        try await endByASignal(signal)
+    }
+
+    private func endByASignal(_ signal: Int32) async throws {
         let modes = FileManager.default.temporaryDirectory.appendingPathComponent("stty-\(UUID().uuidString)").path
         defer { unlink("\(modes).before"); unlink("\(modes).after") }
         // Swift's backtracer, on for a crash, would wait for a key on a terminal.
@@ -29,7 +42,8 @@ struct SignalTests {
 
     /// Headless, no terminal: SIGQUIT, which Swift's backtracer handles and returns from, still
     /// ends the program, by that signal.
-    @Test func sigquitEndsAHeadlessRun() async throws {
+    @Test(.disabled(if: Sanitizers.threadIsActive, "the backtracer and TSan's runtime clash on crash signals"))
+    func sigquitEndsAHeadlessRun() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("quit-\(UUID().uuidString)").path
         defer { unlink(output) }
         let pid = try Tmux.start(

@@ -84,7 +84,11 @@ struct Tmux {
     /// Waits for the program's exit and checks what a user would: the status, and a terminal
     /// back in canonical mode with echo, cursor visible, main screen.
     func expectExit(status: Int32, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let screen = try await waitFor("the exit status", sourceLocation: sourceLocation) { $0.contains("EXIT=") && $0.contains("speed") }
+        // `stty -a` prints "speed …" first and the local flags (`icanon`, or `-icanon`) lines
+        // later: wait for the flags themselves, not for the first line.
+        let screen = try await waitFor("the exit status", sourceLocation: sourceLocation) {
+            $0.contains("EXIT=") && $0.contains("icanon")
+        }
         #expect(screen.contains("EXIT=\(status)"), "exit status; screen:\n\(screen)", sourceLocation: sourceLocation)
         let words = Set(screen.split(whereSeparator: \.isWhitespace).map(String.init))
         #expect(words.contains("icanon") && words.contains("echo"), "canonical mode and echo restored", sourceLocation: sourceLocation)
