@@ -2,10 +2,16 @@
 /// begins. It follows just enough of TOML to keep paths right: `[table]` and `[[array]]` headers
 /// (counting array-of-table elements the way TOML resolves them), dotted and quoted keys, inline
 /// tables, arrays and every string form (so `#`, `=` or brackets inside strings are not
-/// mistaken for structure). It does not check the syntax: TOMLKit already did.
+/// mistaken for structure). It does not check the syntax (TOMLKit does), but it runs before
+/// TOMLKit and finds what TOMLKit cannot take: nesting deeper than ``SourceLimits/nesting``
+/// (which would cost TOMLKit and validation time far beyond linear) and the escape `\u0000`
+/// (TOMLKit cuts strings at a NUL and crashes on a key holding one). On broken text it still
+/// ends, every step consuming at least one character, its positions only as good as its guesses.
 struct SourceScanner {
     private(set) var keys: [TOMLPath: SourcePosition] = [:]
     private(set) var values: [TOMLPath: SourcePosition] = [:]
+    /// What the scan found TOMLKit must not see, in file order.
+    private(set) var problems: [(position: SourcePosition, message: String)] = []
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -42,6 +48,8 @@ struct SourceScanner {
         if isArray { advance() }
         let parts = dottedKey()
         while let scalar = current, scalar == "]" || scalar == " " || scalar == "\t" { advance() }
+        // Checked before the path is built, which costs the square of its length.
+        guard isWithinNesting(parts.count, at: start) else { return }
 
         var path = TOMLPath.root
         for (offset, part) in parts.enumerated() {
@@ -57,13 +65,16 @@ struct SourceScanner {
             record(key: path, at: start)
             path = path.appending(index: count)
         }
+        guard isWithinNesting(path.depth, at: start) else { return }
         record(key: path, at: start)
         table = path
     }
 
     private mutating func keyValue(in base: TOMLPath) {
         var path = base
-        for part in dottedKey() {
+        let parts = dottedKey()
+        guard isWithinNesting(base.depth + parts.count, at: parts[0].position) else { return }
+        for part in parts {
             path = path.appending(part.name)
             record(key: path, at: part.position)
         }
@@ -81,8 +92,11 @@ struct SourceScanner {
         case "{": inlineTable(at: path)
         case "[": array(at: path)
         default:
-            // Numbers, booleans, dates: everything up to what ends a value.
+            // Numbers, booleans, dates: everything up to what ends a value. In broken text
+            // nothing may come before such an end: step over it, so the scan moves on.
+            let start = index
             while let scalar = current, !",]}#\r\n".unicodeScalars.contains(scalar) { advance() }
+            if index == start { advance() }
         }
     }
 
@@ -119,6 +133,7 @@ struct SourceScanner {
                 continue
             }
             let element = path.appending(index: count)
+            guard isWithinNesting(element.depth, at: position) else { return }
             record(key: element, at: position)
             value(at: element)
             count += 1
@@ -164,6 +179,7 @@ struct SourceScanner {
                 break
             }
             if isBasic && scalar == "\\" {
+                if isNULEscape { report("a string or key cannot hold the NUL character (\\u0000)") }
                 content.unicodeScalars.append(scalar)
                 advance()
             }
@@ -174,6 +190,31 @@ struct SourceScanner {
         // A multi-line string may end with up to two more quotes that belong to its content.
         while isMultiline && current == quote { advance() }
         return content
+    }
+
+    /// Whether the cursor is on `\u0000` or `\U00000000`.
+    private var isNULEscape: Bool {
+        let digits = switch peek(1) {
+        case "u": 4
+        case "U": 8
+        default: 0
+        }
+        return digits > 0 && (2..<2 + digits).allSatisfy { peek($0) == "0" }
+    }
+
+    // MARK: - Limits and problems
+
+    /// Whether `depth` is within ``SourceLimits/nesting``; if not, reports it and ends the scan:
+    /// what lies deeper is neither looked at nor given to TOMLKit.
+    private mutating func isWithinNesting(_ depth: Int, at place: SourcePosition) -> Bool {
+        guard depth > SourceLimits.nesting else { return true }
+        problems.append((place, "keys, tables and arrays nest \(depth) deep here; at most \(SourceLimits.nesting) levels are allowed"))
+        index = scalars.count
+        return false
+    }
+
+    private mutating func report(_ message: String) {
+        problems.append((position, message))
     }
 
     // MARK: - Cursor

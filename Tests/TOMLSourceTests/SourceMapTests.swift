@@ -1,5 +1,5 @@
 import Testing
-@testable import TaskFlowScenario
+@testable import TOMLSource
 
 /// The locator that turns a document path into a line and column.
 @Suite struct SourceMapTests {
