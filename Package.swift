@@ -53,6 +53,8 @@ let package = Package(
             dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
+        // Seeded mutations of the demos and themes through the loaders the CLI uses.
+        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard"]),
         .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario", "TOMLSource"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TaskFlowDashboardTests",

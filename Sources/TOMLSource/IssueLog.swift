@@ -1,7 +1,7 @@
 /// Collects what validation finds wrong, by document path, so every problem of a file is
 /// reported at once; the loader then turns paths into lines and columns. Scenario and theme
-/// validation both report through it. Used by one
-/// validation pass on one thread, so a plain class is enough.
+/// validation both report through it. Used by one validation pass on one thread, so a plain
+/// class is enough.
 package final class IssueLog {
     /// Whether the problem is about the key itself or about its value.
     package enum Anchor {
