@@ -53,6 +53,19 @@ import TOMLSource
         #expect(found.message.hasPrefix("keys, tables and arrays nest 101 deep here"))
     }
 
+    /// The flow limit, lowered to 2 so the test need not write 100,001 flows: reported once, at
+    /// the first flow too many.
+    @Test func flowsPastTheLimitAreReportedAtTheFirstOneTooMany() throws {
+        let text = "name = \"Many\"\n" + String(repeating: "[[flow]]\ntitle = \"F\"\n[[flow.step]]\nmain = \"M\"\n", count: 4)
+        let document = try TOMLDocument(parsing: text, file: "many.toml")
+        let log = IssueLog()
+        let scenario = ScenarioDecoder(log: log, maximumFlows: 2).scenario(document.root)
+        #expect(document.diagnostics(log, file: "many.toml").map(\.description)
+            == ["many.toml:10:1: a scenario has at most 2 flows; this is one more"])
+        #expect(scenario.flows.count == 2)
+        #expect(Scenario.maximumFlows == 100_000)
+    }
+
     /// A value that set the terminal's title and forged a second, reassuring error line.
     @Test func controlCharactersInEchoedValuesAreEscaped() throws {
         let title = #"\u001B]0;PWNED\u0007\r\nfake.toml:1:1: all fine"#
