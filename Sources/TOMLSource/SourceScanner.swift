@@ -157,13 +157,23 @@ struct SourceScanner {
     private mutating func simpleKey() -> String {
         if current == "\"" || current == "'" { return string() }
         var name = ""
-        while let scalar = current, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" {
+        while let scalar = current, Self.isBareKeyCharacter(scalar) {
             name.unicodeScalars.append(scalar)
             advance()
         }
         // Not a key at all (only in broken text): step over it so the scan always moves on.
         if name.isEmpty { advance() }
         return name
+    }
+
+    /// A letter, digit, `_` or `-`. TOML's bare keys are ASCII; letters beyond ASCII are taken
+    /// too (as TOML 1.1 will), looked up only for them, since Unicode property lookups are what
+    /// a scan of a large file would otherwise spend most of its time on.
+    private static func isBareKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: !scalar.isASCII && scalar.properties.isAlphabetic
+        }
     }
 
     /// Consumes a string in any of TOML's four forms and returns its raw content (escapes are
