@@ -20,7 +20,7 @@ extension SourceError {
     }
 
     /// Diagnostics in file order; those without a position (about the whole file) first.
-    public static func sorted(_ diagnostics: [SourceDiagnostic]) -> [SourceDiagnostic] {
+    package static func sorted(_ diagnostics: [SourceDiagnostic]) -> [SourceDiagnostic] {
         diagnostics.sorted { ($0.position ?? .start) < ($1.position ?? .start) }
     }
 }

@@ -108,6 +108,16 @@ struct ThemeTests {
         #expect(error.exitCode == 2)
     }
 
+    /// TOMLKit reads a C string, so a NUL used to end the theme silently where it stood.
+    @Test func aNULByteInAThemeFileIsReportedAtItsPlace() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "nul-\(UUID()).toml")
+        try Data("header = \"red\"\ntitle = \"bl\u{0}ue\"\n".utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let error = try #require(throws: ThemeError.self) { try catalog.load(url.path) }
+        #expect(error.description == "\(url.path):2:12: holds a NUL character (is it a binary file?); TOML text cannot contain one")
+        #expect(error.exitCode == 2)
+    }
+
     @Test func aThemePathThatIsNoRegularFileSaysSo() throws {
         let error = try #require(throws: ThemeError.self) { try catalog.load("/dev/null") }
         #expect(error.description == "/dev/null: is not a regular file but a character device; give the path of a theme file")
