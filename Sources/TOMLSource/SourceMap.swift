@@ -6,6 +6,14 @@ package struct SourceMap: Sendable {
     /// What the text holds that TOMLKit must not be given (see ``SourceScanner``), in file order.
     package let problems: [(position: SourcePosition, message: String)]
 
+    /// What `text` holds that TOMLKit must not be given, found by a scan that records no
+    /// positions: the check every file gets, cheaper than a whole map.
+    package static func problems(in text: String) -> [(position: SourcePosition, message: String)] {
+        var scanner = SourceScanner(text, recordingPositions: false)
+        scanner.scan()
+        return scanner.problems
+    }
+
     /// Scans `text` once, in time linear in its length.
     package init(text: String) {
         var scanner = SourceScanner(text)

@@ -23,8 +23,13 @@ struct SourceScanner {
     /// `[[flow]]`.
     private var arrayTableCounts: [TOMLPath: Int] = [:]
 
-    init(_ text: String) {
+    /// Whether ``keys`` and ``values`` are filled: without, a scan only looks for ``problems``,
+    /// which spares a valid file the cost of a position for every key.
+    private let recordsPositions: Bool
+
+    init(_ text: String, recordingPositions: Bool = true) {
         scalars = Array(text.unicodeScalars)
+        recordsPositions = recordingPositions
     }
 
     mutating func scan() {
@@ -86,7 +91,7 @@ struct SourceScanner {
 
     private mutating func value(at path: TOMLPath) {
         guard let scalar = current else { return }
-        if values[path] == nil { values[path] = position }
+        if recordsPositions, values[path] == nil { values[path] = position }
         switch scalar {
         case "\"", "'": _ = string()
         case "{": inlineTable(at: path)
@@ -263,6 +268,7 @@ struct SourceScanner {
     }
 
     private mutating func record(key path: TOMLPath, at position: SourcePosition) {
+        guard recordsPositions else { return }
         // The first mention wins: `[[flow]]` as a whole is where the first flow begins.
         if keys[path] == nil { keys[path] = position }
     }
