@@ -30,6 +30,8 @@ struct SourceScanner {
     init(_ text: String, recordingPositions: Bool = true) {
         scalars = Array(text.unicodeScalars)
         recordsPositions = recordingPositions
+        // A byte order mark is no text: TOMLKit skips it, and editors count columns after it.
+        if scalars.first == "\u{FEFF}" { index = 1 }
     }
 
     mutating func scan() {

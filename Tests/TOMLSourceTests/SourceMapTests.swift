@@ -91,4 +91,10 @@ import Testing
         let map = SourceMap(text: "[[flow\n= = {\n\"unterminated\n[")
         #expect(map.keyPosition(of: path(.key("x"))) == SourcePosition.start)
     }
+
+    @Test func aByteOrderMarkTakesNoColumn() {
+        let map = SourceMap(text: "\u{FEFF}name = \"x\"\nseed = 1\n")
+        #expect(map.valuePosition(of: path(.key("name"))) == SourcePosition(line: 1, column: 8))
+        #expect(map.valuePosition(of: path(.key("seed"))) == SourcePosition(line: 2, column: 8))
+    }
 }
