@@ -9,6 +9,11 @@ public enum SourceLimits {
     /// `steps` key and its place in that array), so steps nest about 50 deep.
     public static let nesting = 100
 
+    /// How many elements one array (or array of tables) may hold: 100,000, so a scenario has at
+    /// most 100,000 flows. Checked while scanning, so 16 MiB of `[[flow]]` headers is refused in
+    /// a second instead of being parsed into millions of tables.
+    public static let arrayElements = 100_000
+
     /// How many diagnostics an error prints before saying how many more there are.
     public static let reportedDiagnostics = 50
 

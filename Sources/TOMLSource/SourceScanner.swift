@@ -68,6 +68,7 @@ struct SourceScanner {
         }
         if isArray {
             let count = arrayTableCounts[path, default: 0]
+            guard isWithinArrayLimit(count, of: path, at: start) else { return }
             arrayTableCounts[path] = count + 1
             record(key: path, at: start)
             path = path.appending(index: count)
@@ -140,7 +141,7 @@ struct SourceScanner {
                 continue
             }
             let element = path.appending(index: count)
-            guard isWithinNesting(element.depth, at: position) else { return }
+            guard isWithinNesting(element.depth, at: position), isWithinArrayLimit(count, of: path, at: position) else { return }
             record(key: element, at: position)
             value(at: element)
             count += 1
@@ -225,7 +226,20 @@ struct SourceScanner {
     /// what lies deeper is neither looked at nor given to TOMLKit.
     private mutating func isWithinNesting(_ depth: Int, at place: SourcePosition) -> Bool {
         guard depth > SourceLimits.nesting else { return true }
-        problems.append((place, "keys, tables and arrays nest \(depth) deep here; at most \(SourceLimits.nesting) levels are allowed"))
+        return stop(at: place, "keys, tables and arrays nest \(depth) deep here; at most \(SourceLimits.nesting) levels are allowed")
+    }
+
+    /// Whether element `element` (from 0) of the array at `path` is within
+    /// ``SourceLimits/arrayElements``; if not, reports it and ends the scan.
+    private mutating func isWithinArrayLimit(_ element: Int, of path: TOMLPath, at place: SourcePosition) -> Bool {
+        guard element >= SourceLimits.arrayElements else { return true }
+        let name = path.dottedKeys.isEmpty ? "an array" : "'\(path.dottedKeys.echoed())'"
+        return stop(at: place, "\(name) has more than \(SourceLimits.arrayElements) elements; no array may have more")
+    }
+
+    /// Reports a limit crossed at `place` and ends the scan there; always false.
+    private mutating func stop(at place: SourcePosition, _ message: String) -> Bool {
+        problems.append((place, message))
         index = scalars.count
         return false
     }

@@ -32,4 +32,12 @@ import Testing
     func theScannerEndsOnBrokenText(text: String) {
         _ = SourceMap(text: text)
     }
+
+    @Test func anInlineArrayPastTheElementLimitIsRefusedAtTheFirstElementTooMany() {
+        let text = "a = [" + String(repeating: "1,", count: SourceLimits.arrayElements + 1) + "]"
+        let problems = SourceMap.problems(in: text)
+        #expect(problems.map(\.position) == [SourcePosition(line: 1, column: 6 + 2 * SourceLimits.arrayElements)])
+        #expect(problems.first?.message == "'a' has more than 100000 elements; no array may have more")
+        #expect(SourceMap.problems(in: "a = [" + String(repeating: "1,", count: SourceLimits.arrayElements) + "]").isEmpty)
+    }
 }

@@ -1,3 +1,5 @@
+import TOMLSource
+
 /// A simulated workload: flows of steps that take time, report progress, fail on purpose and
 /// change a small shared state, described in a TOML file so TaskFlow can be tried without
 /// writing Swift. Load one with ``Scenario/load(contentsOf:)``, check it with
@@ -50,9 +52,11 @@ public struct Scenario: Sendable, Equatable {
     /// The flows, in file order.
     public var flows: [FlowSpec]
 
-    /// The most `[[flow]]` tables a file may have: 100,000. Running costs time linear in their
-    /// number; the bound keeps `check` and a run's memory within reach of a laptop.
-    public static let maximumFlows = 100_000
+    /// The most `[[flow]]` tables a file may have: 100,000, the most elements any array of an
+    /// input file may have (``SourceLimits/arrayElements``), refused while the file is scanned.
+    /// Running costs time linear in the number of flows; the bound keeps `check` and a run's
+    /// memory within reach of a laptop.
+    public static let maximumFlows = SourceLimits.arrayElements
 
     /// Creates a scenario.
     public init(name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec]) {

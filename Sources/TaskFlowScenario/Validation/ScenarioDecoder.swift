@@ -6,17 +6,11 @@ import TOMLSource
 /// be used when the log stayed empty.
 struct ScenarioDecoder {
     let log: IssueLog
-    /// The most flows a file may have: ``Scenario/maximumFlows``, lower in tests.
-    var maximumFlows = Scenario.maximumFlows
 
     func scenario(_ root: [String: TOMLNode]) -> Scenario {
         let reader = TableReader(
             root, at: .root, name: "the scenario", log: log, allowed: ["name", "description", "seed", "flow"])
-        var flows = reader.tables("flow") ?? []
-        if flows.count > maximumFlows {
-            log.key(flows[maximumFlows].path, "a scenario has at most \(maximumFlows) flows; this is one more")
-            flows.removeLast(flows.count - maximumFlows)
-        }
+        let flows = reader.tables("flow") ?? []
         if !reader.contains("flow") {
             reader.reportMissing("flow", "add at least one [[flow]] table")
         } else if flows.isEmpty, case .array = reader.node("flow") {
