@@ -74,6 +74,14 @@ import TOMLSource
         #expect(found.message == "'duration' must be a duration like \"300ms\", \"1.5s\" or \"2m\", not \"\(String(repeating: "9", count: 60))…\"")
     }
 
+    /// A table is named by its title in messages about its keys: a short cut, so the message
+    /// still ends on a reasonable line.
+    @Test func aLongTitleNamingATableIsCutShort() throws {
+        let title = String(repeating: "T", count: 1_000)
+        let found = try #require(problem(in: scenario(step: "main = \"\(title)\"\nbogus = 1")))
+        #expect(found.message.hasPrefix("unknown key 'bogus' in main step '\(String(repeating: "T", count: 30))…'; expected one of:"))
+    }
+
     @Test func theCheckSummaryEscapesTheName() throws {
         let text = #"name = "Clear\u001B[2J screen""# + "\n" + scenario(step: "main = \"M\"").split(separator: "\n").dropFirst().joined(separator: "\n")
         let summary = ScenarioSummary(try Scenario.parse(text))

@@ -25,7 +25,7 @@ struct ScenarioDecoder {
     }
 
     private func flow(at path: TOMLPath, _ entries: [String: TOMLNode]) -> FlowSpec {
-        let name = if case .string(let title) = entries["title"] { "flow '\(title.echoed())'" } else { "a flow" }
+        let name = if case .string(let title) = entries["title"] { "flow '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a flow" }
         let reader = TableReader(
             entries, at: path, name: name, log: log,
             allowed: ["title", "access", "start", "every", "times", "cancel_after", "step"])

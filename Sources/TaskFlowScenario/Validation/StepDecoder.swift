@@ -11,7 +11,7 @@ struct StepDecoder {
     func step(at path: TOMLPath, _ entries: [String: TOMLNode], in container: StepPlace.Container) -> StepSpec {
         let place = StepPlace(container: container, access: access)
         guard let kind = kind(at: path, entries) else { return StepSpec(title: "", kind: .group([])) }
-        let name = if case .string(let title) = entries[kind.rawValue] { "\(kind) step '\(title.echoed())'" } else { "a \(kind) step" }
+        let name = if case .string(let title) = entries[kind.rawValue] { "\(kind) step '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a \(kind) step" }
         let reader = TableReader(
             entries, at: path, name: name, log: log,
             allowed: StepKeys.allowed(kind, at: place), reasons: StepKeys.reasons(kind, at: place))

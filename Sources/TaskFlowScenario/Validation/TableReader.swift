@@ -8,6 +8,8 @@ struct TableReader {
     let path: TOMLPath
     /// How messages name the table: "the scenario", "flow 'Publish'", "task step 'Upload'".
     let name: String
+    /// How many characters of a title such a name shows: few, since the message goes on.
+    static let titleEcho = 30
     let log: IssueLog
     private let entries: [String: TOMLNode]
 
