@@ -25,20 +25,20 @@ let package = Package(
         ),
         // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        // TOML input files (scenarios, themes): reading, source positions, limits and
+        // `file:line:column: message` diagnostics. Internal to the package: no product.
+        .target(name: "TOMLSource", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
         .target(
             name: "TaskFlowDashboard",
-            dependencies: [
-                "TaskFlow", .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "DequeModule", package: "swift-collections"),
-            ]
+            dependencies: ["TaskFlow", "TOMLSource", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // The one module that talks to the terminal.
         .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),
         // Scenario files (TOML) parsed, validated and run as flows: no terminal needed.
         .target(
             name: "TaskFlowScenario",
-            dependencies: ["TaskFlow", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["TaskFlow", "TOMLSource", .product(name: "HeapModule", package: "swift-collections")]
         ),
         .executableTarget(
             name: "taskflow",
@@ -49,17 +49,20 @@ let package = Package(
         ),
         .executableTarget(
             name: "TaskFlowBenchmarks",
-            dependencies: ["TaskFlow", "TaskFlowDashboard"]
+            dependencies: ["TaskFlow", "TaskFlowDashboard", "TaskFlowScenario"]
         ),
         .testTarget(
             name: "TaskFlowTests",
             dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
-        .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
+        // Seeded mutations of the demos and themes through the loaders the CLI uses.
+        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard"]),
+        .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario", "TOMLSource"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TaskFlowDashboardTests",
             // `taskflow` is listed so that the end-to-end tests find the binary built.
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "taskflow"]
+            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "taskflow"]
         ),
     ],
     swiftLanguageModes: [.v6]

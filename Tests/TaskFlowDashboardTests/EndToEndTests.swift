@@ -100,7 +100,7 @@ struct EndToEndTests {
         defer { try? FileManager.default.removeItem(at: theme) }
         let result = try TaskflowProcess.run(["--theme", theme.path])
         #expect(result.status == 2)
-        #expect(result.standardError == "taskflow: theme \(theme.path):3: key 'status.running.fg': unknown colour \"gren\" (use a name like \"bright-red\", an index 0-255 or \"#RRGGBB\")\n")
+        #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\n")
     }
 
     @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {

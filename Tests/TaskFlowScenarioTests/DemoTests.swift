@@ -44,7 +44,9 @@ import Testing
     @Test func demoByName() throws {
         #expect(try DemoCatalog.demo(named: "rollback", in: Paths.demo)?.url.lastPathComponent == "rollback.toml")
         #expect(try DemoCatalog.demo(named: "nope", in: Paths.demo) == nil)
-        #expect(throws: ScenarioError.self) { try DemoCatalog.demos(in: URL(filePath: "/nonexistent")) }
+        let error = try #require(throws: ScenarioError.self) { try DemoCatalog.demos(in: URL(filePath: "/nonexistent")) }
+        #expect(error.description == "/nonexistent: cannot list the demos (no such directory)")
+        #expect(error.exitCode == 2)
     }
 
     @Test func summaryCountsFlowsStepsAndTime() throws {

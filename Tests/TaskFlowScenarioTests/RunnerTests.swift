@@ -44,12 +44,33 @@ import Testing
         #expect(await run.snapshot(seenBy: reader.flow.id) == published)
     }
 
+    /// Every submission is made, in schedule order, and every flow that can neither fail nor be
+    /// cancelled by the file completes: waiting for the lock never ends a flow.
     @Test(arguments: ["tour", "read-write", "stress"])
     func demoRunsToTheEnd(_ name: String) async throws {
         let scenario = try demo(name)
         let outcomes = await ScenarioRunner(scenario: scenario, options: RunOptions(speed: 50)).start().finished()
         #expect(outcomes.count == ScenarioSummary(scenario).submissions)
-        #expect(outcomes.allSatisfy { $0.status.isFinished })
+        #expect(outcomes.map { [$0.flow.flowIndex, $0.flow.submission] }
+            == SubmissionSchedule(scenario.flows).map { [$0.flowIndex, $0.submission] })
+        #expect(outcomes.contains { $0.status.name == "completed" })
+        for outcome in outcomes where !Self.mayEndEarly(scenario.flows[outcome.flow.flowIndex]) {
+            #expect(outcome.status.name == "completed", "\(outcome.flow.title)")
+        }
+    }
+
+    /// Whether the file lets `flow` fail or be cancelled: a failure injected anywhere in its
+    /// steps, or `cancel_after`.
+    private static func mayEndEarly(_ flow: FlowSpec) -> Bool {
+        func fails(_ step: StepSpec) -> Bool {
+            switch step.kind {
+            case .main(let work): work.failure != nil
+            case .task(let work, let foreground): work.failure != nil || foreground.contains(where: fails)
+            case .group(let children), .sequence(let children): children.contains(where: fails)
+            case .update: false
+            }
+        }
+        return flow.cancelAfter != nil || flow.steps.contains(where: fails)
     }
 
     @Test func cancellingTheLongFlowMidWayRevertsLastFirst() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TOMLSource
 
 /// Finds theme files and loads them by name or path. Names are looked up in the first theme
 /// folder that exists among ``directories``.
@@ -36,7 +37,8 @@ public struct ThemeCatalog: Sendable {
     }
 
     /// Loads a theme given by name (`light`) or by path (`./my.toml`, anything with a `/` or
-    /// ending in `.toml`).
+    /// ending in `.toml`). The file is read with the checks scenario files get (a regular file,
+    /// at most 16 MiB, UTF-8 without NUL), and every problem in it is reported at once.
     public func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
         let file: String
@@ -44,12 +46,17 @@ public struct ThemeCatalog: Sendable {
             file = nameOrPath
         } else if let directory {
             file = directory + "/" + nameOrPath + ".toml"
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw ThemeError(file: nameOrPath.echoed(), message: "no such theme (available: \(names.joined(separator: ", ")))")
+            }
         } else {
-            throw ThemeError(file: nameOrPath, message: "no theme folder found (looked in \(directories.prefix(3).joined(separator: ", ")), ...)")
+            throw ThemeError(file: nameOrPath.echoed(), message: "no theme folder found (looked in \(directories.prefix(3).joined(separator: ", ")), ...)")
         }
-        guard let data = FileManager.default.contents(atPath: file), let source = String(data: data, encoding: .utf8) else {
-            let known = isPath ? "" : " (available: \(names.joined(separator: ", ")))"
-            throw ThemeError(file: file, message: "cannot read the theme file\(known)")
+        let source: String
+        do {
+            source = try SourceFile.read(path: file, file: file, kind: "theme file")
+        } catch {
+            throw ThemeError(error.diagnostics)
         }
         let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
         return try ThemeParser().parse(source, name: name, file: file)

@@ -1,3 +1,5 @@
+import TOMLSource
+
 /// A simulated workload: flows of steps that take time, report progress, fail on purpose and
 /// change a small shared state, described in a TOML file so TaskFlow can be tried without
 /// writing Swift. Load one with ``Scenario/load(contentsOf:)``, check it with
@@ -33,7 +35,8 @@
 /// ```
 ///
 /// Durations are at most 24 hours (``DurationText/longest``), `times` at most 10,000
-/// (``Repetition/maximumTimes``), and a flow's last submission starts within 24 hours.
+/// (``Repetition/maximumTimes``), and a flow's last submission starts within 24 hours. A file
+/// has at most 100,000 flows (``maximumFlows``), 16 MiB and 100 levels of nesting.
 ///
 /// Step keys: `duration` (`"300ms"`, `"1.5s"`, `"2m"`), `revert` (a duration, or `true` for an
 /// instant revert; a `main` step's revert is always instant), `progress` (task steps, default
@@ -48,6 +51,12 @@ public struct Scenario: Sendable, Equatable {
     public var seed: UInt64
     /// The flows, in file order.
     public var flows: [FlowSpec]
+
+    /// The most `[[flow]]` tables a file may have: 100,000, the most elements any array of an
+    /// input file may have (``SourceLimits/arrayElements``), refused while the file is scanned.
+    /// Running costs time linear in the number of flows; the bound keeps `check` and a run's
+    /// memory within reach of a laptop.
+    public static let maximumFlows = SourceLimits.arrayElements
 
     /// Creates a scenario.
     public init(name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec]) {

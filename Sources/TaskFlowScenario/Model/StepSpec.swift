@@ -27,17 +27,6 @@ public struct StepSpec: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// The kind's name as written in the file (`main`, `task`, `group`, `sequence`, `update`).
-    public var kindName: String {
-        switch kind {
-        case .main: "main"
-        case .task: "task"
-        case .group: "group"
-        case .sequence: "sequence"
-        case .update: "update"
-        }
-    }
-
     /// The steps directly inside this one: a composite's children or a task's foreground steps.
     public var children: [StepSpec] {
         switch kind {

@@ -1,4 +1,5 @@
 import TaskFlow
+import TOMLSource
 
 /// What `taskflow check` prints for a valid scenario: its flows, its steps by kind, and how
 /// long it takes.
@@ -27,11 +28,12 @@ public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
         totalDuration = scenario.flows.map(Self.end(of:)).max() ?? .zero
     }
 
-    /// Several lines, for a terminal.
+    /// Several lines, for a terminal; the name, written by the user, has its control
+    /// characters escaped so it cannot move the cursor or forge a line.
     public var description: String {
         let kinds = [("main", steps.main), ("task", steps.task), ("group", steps.group), ("sequence", steps.sequence), ("update", steps.update)]
         return """
-        \(name)
+        \(name.escapingControlCharacters)
           flows: \(flows) (\(submissions) submission\(submissions == 1 ? "" : "s"): \(submissions - readSubmissions) write, \(readSubmissions) read)
           steps: \(steps.total) (\(kinds.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")))
           duration: at least \(DurationText.format(totalDuration)) at speed 1 (longer when flows wait for the lock)

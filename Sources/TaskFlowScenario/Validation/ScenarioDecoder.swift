@@ -1,4 +1,5 @@
 import TaskFlow
+import TOMLSource
 
 /// Turns a parsed document into a ``Scenario``, reporting every rule it breaks to the log.
 /// Invalid parts are replaced by placeholders so the walk goes on: the result is only meant to
@@ -24,7 +25,7 @@ struct ScenarioDecoder {
     }
 
     private func flow(at path: TOMLPath, _ entries: [String: TOMLNode]) -> FlowSpec {
-        let name = if case .string(let title) = entries["title"] { "flow '\(title)'" } else { "a flow" }
+        let name = if case .string(let title) = entries["title"] { "flow '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a flow" }
         let reader = TableReader(
             entries, at: path, name: name, log: log,
             allowed: ["title", "access", "start", "every", "times", "cancel_after", "step"])
@@ -43,7 +44,7 @@ struct ScenarioDecoder {
     private func access(_ reader: TableReader) -> FlowAccess {
         guard let text = reader.string("access") else { return .write }
         guard let access = FlowAccess(rawValue: text) else {
-            log.value(reader.path.appending("access"), "'access' must be \"read\" or \"write\", not \"\(text)\"")
+            log.value(reader.path.appending("access"), "'access' must be \"read\" or \"write\", not \"\(text.echoed())\"")
             return .write
         }
         return access

@@ -1,14 +1,24 @@
-/// Why a scenario could not be loaded: the file is missing or unreadable, is not valid TOML, or
-/// breaks a rule of the scenario format. Nothing has run when this is thrown. A command line
-/// prints ``description`` to standard error and exits with ``exitCode``.
-public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+import TOMLSource
+
+/// One problem in a scenario file, printed as one line: `file:line:column: message`. The same
+/// type theme files report with, so both read alike.
+public typealias ScenarioDiagnostic = SourceDiagnostic
+
+/// A place in a scenario file: 1-based line and column.
+public typealias SourcePosition = TOMLSource.SourcePosition
+
+/// Why a scenario could not be loaded: the file is missing, unreadable, not a regular file,
+/// empty, too large, not UTF-8 text, not valid TOML, or breaks a rule of the format. Nothing
+/// has run when this is thrown. A command line prints ``description`` (one line per problem,
+/// control characters escaped) to standard error and exits with ``exitCode`` (2).
+public struct ScenarioError: SourceError, Equatable {
     /// Every problem found, in file order; never empty.
     public let diagnostics: [ScenarioDiagnostic]
 
     /// Wraps problems, sorting them by position.
     public init(_ diagnostics: [ScenarioDiagnostic]) {
         precondition(!diagnostics.isEmpty, "a ScenarioError reports at least one problem")
-        self.diagnostics = diagnostics.sorted { ($0.position ?? .start) < ($1.position ?? .start) }
+        self.diagnostics = Self.sorted(diagnostics)
     }
 
     /// A single problem of the file as a whole (missing, a directory, unreadable).
@@ -16,9 +26,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.init([ScenarioDiagnostic(file: file, position: nil, message: message)])
     }
 
-    /// The exit status for a command that could not use the file: 2, the usage-error status.
-    public var exitCode: Int32 { 2 }
-
-    /// One line per problem.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+    /// What reading or parsing the file found.
+    init(_ problems: SourceProblems) {
+        self.init(problems.diagnostics)
+    }
 }

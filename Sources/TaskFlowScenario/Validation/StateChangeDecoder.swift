@@ -1,3 +1,5 @@
+import TOMLSource
+
 /// Decodes an update step's `set` and `append` tables into a ``StateChange``.
 struct StateChangeDecoder {
     let log: IssueLog

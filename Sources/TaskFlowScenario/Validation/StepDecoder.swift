@@ -1,4 +1,5 @@
 import TaskFlow
+import TOMLSource
 
 /// Decodes the steps of one flow, recursively, checking each against where it is written: the
 /// flow's access (read flows revert and update nothing) and its container (updates only at the
@@ -10,7 +11,7 @@ struct StepDecoder {
     func step(at path: TOMLPath, _ entries: [String: TOMLNode], in container: StepPlace.Container) -> StepSpec {
         let place = StepPlace(container: container, access: access)
         guard let kind = kind(at: path, entries) else { return StepSpec(title: "", kind: .group([])) }
-        let name = if case .string(let title) = entries[kind.rawValue] { "\(kind) step '\(title)'" } else { "a \(kind) step" }
+        let name = if case .string(let title) = entries[kind.rawValue] { "\(kind) step '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a \(kind) step" }
         let reader = TableReader(
             entries, at: path, name: name, log: log,
             allowed: StepKeys.allowed(kind, at: place), reasons: StepKeys.reasons(kind, at: place))

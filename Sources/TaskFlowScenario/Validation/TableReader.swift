@@ -1,3 +1,5 @@
+import TOMLSource
+
 /// Reads one TOML table strictly: reports keys it does not know, values of the wrong type and
 /// required keys that are missing, each at its path, and returns nil for anything unusable so
 /// validation can go on and report every problem of the file at once.
@@ -6,6 +8,8 @@ struct TableReader {
     let path: TOMLPath
     /// How messages name the table: "the scenario", "flow 'Publish'", "task step 'Upload'".
     let name: String
+    /// How many characters of a title such a name shows: few, since the message goes on.
+    static let titleEcho = 30
     let log: IssueLog
     private let entries: [String: TOMLNode]
 
@@ -23,7 +27,7 @@ struct TableReader {
         self.log = log
         for key in entries.keys.sorted() where !allowed.contains(key) {
             let reason = reasons[key] ?? "expected one of: " + allowed.joined(separator: ", ")
-            log.key(path.appending(key), "unknown key '\(key)' in \(name); \(reason)")
+            log.key(path.appending(key), "unknown key '\(key.echoed())' in \(name); \(reason)")
         }
     }
 
@@ -110,9 +114,9 @@ struct TableReader {
         case .valid(let duration):
             return duration
         case .tooLong:
-            log.value(path, "'\(key)' must be at most \(longestText), not \"\(text)\"")
+            log.value(path, "'\(key)' must be at most \(longestText), not \"\(text.echoed())\"")
         case .malformed:
-            log.value(path, "'\(key)' must be \(expected), not \"\(text)\"")
+            log.value(path, "'\(key)' must be \(expected), not \"\(text.echoed())\"")
         }
         return nil
     }

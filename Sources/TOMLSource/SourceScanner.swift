@@ -2,10 +2,16 @@
 /// begins. It follows just enough of TOML to keep paths right: `[table]` and `[[array]]` headers
 /// (counting array-of-table elements the way TOML resolves them), dotted and quoted keys, inline
 /// tables, arrays and every string form (so `#`, `=` or brackets inside strings are not
-/// mistaken for structure). It does not check the syntax: TOMLKit already did.
+/// mistaken for structure). It does not check the syntax (TOMLKit does), but it runs before
+/// TOMLKit and finds what TOMLKit cannot take: nesting deeper than ``SourceLimits/nesting``
+/// (which would cost TOMLKit and validation time far beyond linear) and the escape `\u0000`
+/// (TOMLKit cuts strings at a NUL and crashes on a key holding one). On broken text it still
+/// ends, every step consuming at least one character, its positions only as good as its guesses.
 struct SourceScanner {
     private(set) var keys: [TOMLPath: SourcePosition] = [:]
     private(set) var values: [TOMLPath: SourcePosition] = [:]
+    /// What the scan found TOMLKit must not see, in file order.
+    private(set) var problems: [(position: SourcePosition, message: String)] = []
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -17,8 +23,15 @@ struct SourceScanner {
     /// `[[flow]]`.
     private var arrayTableCounts: [TOMLPath: Int] = [:]
 
-    init(_ text: String) {
+    /// Whether ``keys`` and ``values`` are filled: without, a scan only looks for ``problems``,
+    /// which spares a valid file the cost of a position for every key.
+    private let recordsPositions: Bool
+
+    init(_ text: String, recordingPositions: Bool = true) {
         scalars = Array(text.unicodeScalars)
+        recordsPositions = recordingPositions
+        // A byte order mark is no text: TOMLKit skips it, and editors count columns after it.
+        if scalars.first == "\u{FEFF}" { index = 1 }
     }
 
     mutating func scan() {
@@ -42,6 +55,8 @@ struct SourceScanner {
         if isArray { advance() }
         let parts = dottedKey()
         while let scalar = current, scalar == "]" || scalar == " " || scalar == "\t" { advance() }
+        // Checked before the path is built, which costs the square of its length.
+        guard isWithinNesting(parts.count, at: start) else { return }
 
         var path = TOMLPath.root
         for (offset, part) in parts.enumerated() {
@@ -53,17 +68,21 @@ struct SourceScanner {
         }
         if isArray {
             let count = arrayTableCounts[path, default: 0]
+            guard isWithinArrayLimit(count, of: path, at: start) else { return }
             arrayTableCounts[path] = count + 1
             record(key: path, at: start)
             path = path.appending(index: count)
         }
+        guard isWithinNesting(path.depth, at: start) else { return }
         record(key: path, at: start)
         table = path
     }
 
     private mutating func keyValue(in base: TOMLPath) {
         var path = base
-        for part in dottedKey() {
+        let parts = dottedKey()
+        guard isWithinNesting(base.depth + parts.count, at: parts[0].position) else { return }
+        for part in parts {
             path = path.appending(part.name)
             record(key: path, at: part.position)
         }
@@ -75,14 +94,17 @@ struct SourceScanner {
 
     private mutating func value(at path: TOMLPath) {
         guard let scalar = current else { return }
-        if values[path] == nil { values[path] = position }
+        if recordsPositions, values[path] == nil { values[path] = position }
         switch scalar {
         case "\"", "'": _ = string()
         case "{": inlineTable(at: path)
         case "[": array(at: path)
         default:
-            // Numbers, booleans, dates: everything up to what ends a value.
+            // Numbers, booleans, dates: everything up to what ends a value. In broken text
+            // nothing may come before such an end: step over it, so the scan moves on.
+            let start = index
             while let scalar = current, !",]}#\r\n".unicodeScalars.contains(scalar) { advance() }
+            if index == start { advance() }
         }
     }
 
@@ -119,6 +141,7 @@ struct SourceScanner {
                 continue
             }
             let element = path.appending(index: count)
+            guard isWithinNesting(element.depth, at: position), isWithinArrayLimit(count, of: path, at: position) else { return }
             record(key: element, at: position)
             value(at: element)
             count += 1
@@ -142,13 +165,23 @@ struct SourceScanner {
     private mutating func simpleKey() -> String {
         if current == "\"" || current == "'" { return string() }
         var name = ""
-        while let scalar = current, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-" {
+        while let scalar = current, Self.isBareKeyCharacter(scalar) {
             name.unicodeScalars.append(scalar)
             advance()
         }
         // Not a key at all (only in broken text): step over it so the scan always moves on.
         if name.isEmpty { advance() }
         return name
+    }
+
+    /// A letter, digit, `_` or `-`. TOML's bare keys are ASCII; letters beyond ASCII are taken
+    /// too (as TOML 1.1 will), looked up only for them, since Unicode property lookups are what
+    /// a scan of a large file would otherwise spend most of its time on.
+    private static func isBareKeyCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "-": true
+        default: !scalar.isASCII && scalar.properties.isAlphabetic
+        }
     }
 
     /// Consumes a string in any of TOML's four forms and returns its raw content (escapes are
@@ -164,6 +197,7 @@ struct SourceScanner {
                 break
             }
             if isBasic && scalar == "\\" {
+                if isNULEscape { report("a string or key cannot hold the NUL character (\\u0000)") }
                 content.unicodeScalars.append(scalar)
                 advance()
             }
@@ -174,6 +208,44 @@ struct SourceScanner {
         // A multi-line string may end with up to two more quotes that belong to its content.
         while isMultiline && current == quote { advance() }
         return content
+    }
+
+    /// Whether the cursor is on `\u0000` or `\U00000000`.
+    private var isNULEscape: Bool {
+        let digits = switch peek(1) {
+        case "u": 4
+        case "U": 8
+        default: 0
+        }
+        return digits > 0 && (2..<2 + digits).allSatisfy { peek($0) == "0" }
+    }
+
+    // MARK: - Limits and problems
+
+    /// Whether `depth` is within ``SourceLimits/nesting``; if not, reports it and ends the scan:
+    /// what lies deeper is neither looked at nor given to TOMLKit.
+    private mutating func isWithinNesting(_ depth: Int, at place: SourcePosition) -> Bool {
+        guard depth > SourceLimits.nesting else { return true }
+        return stop(at: place, "keys, tables and arrays nest \(depth) deep here; at most \(SourceLimits.nesting) levels are allowed")
+    }
+
+    /// Whether element `element` (from 0) of the array at `path` is within
+    /// ``SourceLimits/arrayElements``; if not, reports it and ends the scan.
+    private mutating func isWithinArrayLimit(_ element: Int, of path: TOMLPath, at place: SourcePosition) -> Bool {
+        guard element >= SourceLimits.arrayElements else { return true }
+        let name = path.dottedKeys.isEmpty ? "an array" : "'\(path.dottedKeys.echoed())'"
+        return stop(at: place, "\(name) has more than \(SourceLimits.arrayElements) elements; no array may have more")
+    }
+
+    /// Reports a limit crossed at `place` and ends the scan there; always false.
+    private mutating func stop(at place: SourcePosition, _ message: String) -> Bool {
+        problems.append((place, message))
+        index = scalars.count
+        return false
+    }
+
+    private mutating func report(_ message: String) {
+        problems.append((position, message))
     }
 
     // MARK: - Cursor
@@ -212,6 +284,7 @@ struct SourceScanner {
     }
 
     private mutating func record(key path: TOMLPath, at position: SourcePosition) {
+        guard recordsPositions else { return }
         // The first mention wins: `[[flow]]` as a whole is where the first flow begins.
         if keys[path] == nil { keys[path] = position }
     }

@@ -1,4 +1,5 @@
-/// A place in a scenario file: 1-based line and column (columns count Unicode scalars).
+/// A place in a source file: 1-based line and column (columns count Unicode scalars, so a tab
+/// or an emoji is one column, as editors that jump to `file:line:column` count them).
 public struct SourcePosition: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, from 1.
     public let line: Int

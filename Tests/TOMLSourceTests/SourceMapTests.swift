@@ -1,5 +1,5 @@
 import Testing
-@testable import TaskFlowScenario
+@testable import TOMLSource
 
 /// The locator that turns a document path into a line and column.
 @Suite struct SourceMapTests {
@@ -90,5 +90,11 @@ import Testing
     @Test func brokenTextNeverHangs() {
         let map = SourceMap(text: "[[flow\n= = {\n\"unterminated\n[")
         #expect(map.keyPosition(of: path(.key("x"))) == SourcePosition.start)
+    }
+
+    @Test func aByteOrderMarkTakesNoColumn() {
+        let map = SourceMap(text: "\u{FEFF}name = \"x\"\nseed = 1\n")
+        #expect(map.valuePosition(of: path(.key("name"))) == SourcePosition(line: 1, column: 8))
+        #expect(map.valuePosition(of: path(.key("seed"))) == SourcePosition(line: 2, column: 8))
     }
 }
