@@ -18,7 +18,8 @@ final class ScenarioFeed: TaskFlowDashboard.Scenario {
     nonisolated func events() -> AsyncStream<FlowEvent> { runner.manager.events }
 
     func start() -> AsyncStream<FlowHandle> {
-        let run = runner.start()
+        // The dashboard may play for days: the run keeps only what `stop()` needs.
+        let run = runner.start(retaining: .unfinished)
         self.run = run
         return AsyncStream { continuation in
             let relay = Task {

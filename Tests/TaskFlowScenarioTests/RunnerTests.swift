@@ -275,3 +275,27 @@ actor RecordingClock: ScenarioClock {
         waits.append(duration)
     }
 }
+
+/// A dashboard plays a scenario for days: a run that keeps only unfinished flows forgets each
+/// one as it ends.
+@Suite struct RetentionTests {
+    @Test func aRunRetainingUnfinishedFlowsForgetsThemAsTheyEnd() async throws {
+        let scenario = try Scenario.parse(
+            """
+            name = "Forgetful"
+            [[flow]]
+            title = "Quick"
+            every = "10ms"
+            times = 50
+              [[flow.step]]
+              task = "Work"
+              duration = "1ms"
+            """, file: "forgetful.toml")
+        let everything = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10)).start()
+        #expect(await everything.finished().count == 50)
+        #expect(await everything.flows().count == 50)
+        let forgetful = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10)).start(retaining: .unfinished)
+        #expect(await forgetful.finished().isEmpty)
+        #expect(await forgetful.flows().isEmpty)
+    }
+}

@@ -4,10 +4,22 @@ import TaskFlow
 /// launcher records submissions and read flows record snapshots from their own tasks while
 /// callers ask from others.
 actor RunJournal {
+    /// What is kept; with `.unfinished` a flow is forgotten once it finished.
+    nonisolated let retention: JournalRetention
     private(set) var flows: [ScenarioFlow] = []
     private var snapshots: [FlowID: ScenarioState] = [:]
     private var launchesEnded = false
     private var waiters: [(title: String, continuation: CheckedContinuation<ScenarioFlow?, Never>)] = []
+
+    init(retention: JournalRetention) {
+        self.retention = retention
+    }
+
+    /// Forgets a finished flow (``JournalRetention/unfinished``). Linear in the flows still
+    /// unfinished, which is what this retention keeps few of.
+    func forget(_ flow: ScenarioFlow) {
+        flows.removeAll { $0.id == flow.id }
+    }
 
     func record(_ flow: ScenarioFlow) {
         flows.append(flow)

@@ -17,7 +17,8 @@ public final class ScenarioRun: Sendable {
         self.launcher = launcher
     }
 
-    /// Every flow submitted so far, in submission order.
+    /// Every flow submitted so far, in submission order (with ``JournalRetention/unfinished``,
+    /// those of them not finished yet).
     public func flows() async -> [ScenarioFlow] { await journal.flows }
 
     /// The first flow submitted with `title` (repeated flows carry a " (2/3)" suffix), waiting

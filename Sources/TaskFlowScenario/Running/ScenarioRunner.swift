@@ -32,9 +32,10 @@ public struct ScenarioRunner: Sendable {
     public var seed: UInt64 { options.seed ?? scenario.seed }
 
     /// Starts the scenario and returns at once; flows are submitted as their start times come.
-    /// Each call starts the whole scenario again on the same manager.
-    public func start() -> ScenarioRun {
-        let journal = RunJournal()
+    /// Each call starts the whole scenario again on the same manager. `retaining` decides what
+    /// the run remembers of its flows (all of them by default).
+    public func start(retaining retention: JournalRetention = .everything) -> ScenarioRun {
+        let journal = RunJournal(retention: retention)
         let (launches, continuation) = AsyncStream.makeStream(of: ScenarioFlow.self)
         let launcher = Task { [self] in
             // Discarding: a `cancel_after` timer is dropped as soon as it ends, so only the
@@ -68,6 +69,12 @@ public struct ScenarioRunner: Sendable {
             if let delay = spec.cancelAfter {
                 timers.addTask { await cancel(flow.handle, after: delay) }
             }
+            if journal.retention == .unfinished {
+                timers.addTask {
+                    await flow.handle.finished()
+                    await journal.forget(flow)
+                }
+            }
         }
     }
 
@@ -76,7 +83,9 @@ public struct ScenarioRunner: Sendable {
         let player = StepPlayer(pacer: pacer, dice: FailureDice(seed: seed), submission: "\(index)/\(submission)")
         let steps = spec.steps
         let handle = manager.execute(title: title(of: spec, submission: submission), access: spec.access) { flow in
-            if flow.access == .read { await journal.recordSnapshot(flow.state, of: flow.id) }
+            if flow.access == .read, journal.retention == .everything {
+                await journal.recordSnapshot(flow.state, of: flow.id)
+            }
             try await player.play(steps, in: flow)
         }
         return ScenarioFlow(handle: handle, flowIndex: index, submission: submission)
