@@ -51,3 +51,30 @@ struct HistoryTests {
         #expect(board.droppedFlows > 0)
     }
 }
+
+/// The lock's holders and queue keep arrival order while flows leave from anywhere in them.
+@Suite("Model: arrival queue")
+struct ArrivalQueueTests {
+    @Test func removalsFromAnywhereKeepTheOthersInArrivalOrder() {
+        var queue = ArrivalQueue()
+        for id in 1...1_000 { queue.append(Fixture.info(id, "flow \(id)")) }
+        for id in stride(from: 2, through: 1_000, by: 2) { queue.remove(FlowID(id)) }
+        queue.remove(FlowID(1))
+        queue.remove(FlowID(4_242))
+        #expect(queue.count == 499)
+        #expect(queue.map(\.id.rawValue) == Array(stride(from: 3, through: 999, by: 2)))
+        queue.append(Fixture.info(2, "back again"))
+        #expect(queue.map(\.id.rawValue).last == 2)
+    }
+
+    @Test func queuesWithTheSameFlowsInTheSameOrderAreEqualWhateverTheirPast() {
+        var churned = ArrivalQueue()
+        for id in 1...100 { churned.append(Fixture.info(id, "flow \(id)")) }
+        for id in 1...98 { churned.remove(FlowID(id)) }
+        var fresh = ArrivalQueue()
+        fresh.append(Fixture.info(99, "flow 99"))
+        fresh.append(Fixture.info(100, "flow 100"))
+        #expect(churned == fresh)
+        #expect(churned.hashValue == fresh.hashValue)
+    }
+}

@@ -6,9 +6,9 @@ public struct LockBoard: Sendable, Hashable {
     /// Who holds it.
     public private(set) var mode: LockMode = .idle
     /// The flows holding it, in the order they entered.
-    public private(set) var holders: [FlowInfo] = []
+    public private(set) var holders = ArrivalQueue()
     /// The flows waiting for it, in arrival order.
-    public private(set) var queue: [FlowInfo] = []
+    public private(set) var queue = ArrivalQueue()
 
     /// An idle lock.
     public init() {}
@@ -20,12 +20,12 @@ public struct LockBoard: Sendable, Hashable {
         case .enqueued:
             queue.append(event.holder)
         case .admitted:
-            queue.removeAll { $0.id == event.holder.id }
+            queue.remove(event.holder.id)
             holders.append(event.holder)
         case .released:
-            holders.removeAll { $0.id == event.holder.id }
+            holders.remove(event.holder.id)
         case .withdrawn:
-            queue.removeAll { $0.id == event.holder.id }
+            queue.remove(event.holder.id)
         }
     }
 }

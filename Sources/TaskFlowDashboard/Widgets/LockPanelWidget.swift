@@ -9,9 +9,12 @@ struct LockPanelWidget: Widget {
         let inner = Panel(title: "Lock", glyphs: glyphs).draw(into: &grid, in: rect)
         var lines: [(String, StyleRole)] = [("mode  \(board.lock.mode.text(board))", board.lock.mode.role)]
         lines.append(("holders (\(board.lock.holders.count))", .dim))
-        lines += board.lock.holders.map { ("  \(describe($0))", .normal) }
+        // Only what fits is described: the queue can hold thousands of flows.
+        lines += board.lock.holders.prefix(inner.height).map { ("  \(describe($0))", .normal) }
         lines.append(("queue (\(board.lock.queue.count))", .dim))
-        lines += board.lock.queue.enumerated().map { ("  \($0.offset + 1). \(describe($0.element))", .statusWaiting) }
+        lines += board.lock.queue.prefix(inner.height).enumerated().map {
+            ("  \($0.offset + 1). \(describe($0.element))", .statusWaiting)
+        }
         for (offset, line) in lines.prefix(inner.height).enumerated() {
             grid.put(glyphs.fold(line.0), x: inner.x, y: inner.y + offset, role: line.1, limit: inner.width)
         }
