@@ -5,10 +5,10 @@ import TaskFlowDashboard
 /// The dashboard on a real terminal: copies each frame's cell grid to the screen in one
 /// `doupdate`, with each role's theme style, and reads keys without blocking.
 @MainActor
-public final class TerminalBackend: DashboardOutput {
+public final class TerminalBackend: DashboardBackend {
     private let screen: TerminalScreen
     private var palette: StylePalette?
-    private var presentedSize: GridSize?
+    private var drawnSize: GridSize?
     private var resized = false
 
     /// A backend drawing on `screen`.
@@ -18,19 +18,21 @@ public final class TerminalBackend: DashboardOutput {
 
     public var inputDescriptor: Int32? { STDIN_FILENO }
 
-    public var needsFrame: Bool { resized || presentedSize != screen.size }
+    public var size: GridSize { screen.size }
 
-    public func present(_ session: DashboardSession) {
-        if palette?.themeName != session.theme.name {
-            palette = StylePalette(theme: session.theme, depth: screen.depth)
+    public var glyphs: Glyphs { screen.glyphs }
+
+    public var needsFrame: Bool { resized || drawnSize != screen.size }
+
+    public func draw(_ grid: CellGrid, theme: Theme) {
+        if palette?.themeName != theme.name {
+            palette = StylePalette(theme: theme, depth: screen.depth)
         }
-        let size = screen.size
-        let grid = session.frame(size: size, glyphs: screen.glyphs)
-        if resized || presentedSize != size { werase(tf_stdscr()) }
-        draw(grid)
+        if resized || drawnSize != grid.size { werase(tf_stdscr()) }
+        paint(grid)
         wnoutrefresh(tf_stdscr())
         doupdate()
-        presentedSize = size
+        drawnSize = grid.size
         resized = false
     }
 
@@ -50,7 +52,7 @@ public final class TerminalBackend: DashboardOutput {
     }
 
     /// Writes the grid row by row, one `mvwaddnwstr` per run of cells with the same role.
-    private func draw(_ grid: CellGrid) {
+    private func paint(_ grid: CellGrid) {
         guard let palette else { return }
         for (y, row) in grid.rows.enumerated() {
             var start = row.startIndex

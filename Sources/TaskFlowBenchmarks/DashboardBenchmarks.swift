@@ -100,7 +100,7 @@ private func ingestRate() -> Double {
 private func idleMainThreadShare() -> Double {
     let session = DashboardSession(scenarioName: "idle", theme: .fallback, themes: ThemeCatalog(directories: []))
     session.start(ProbeScenario(progressReports: 0))
-    let loop = MainLoop(session: session, output: MemoryBackend(size: GridSize(width: 120, height: 40)))
+    let loop = MainLoop(session: session, backend: MemoryBackend(size: GridSize(width: 120, height: 40)))
     _ = loop.run(until: ContinuousClock.now + .milliseconds(300))  // the first frames
     let cpuStart = threadCPUTime(), wallStart = ContinuousClock.now
     _ = loop.run(until: wallStart + .seconds(3))
@@ -114,9 +114,9 @@ private func eventToFrameDelays() -> Samples {
     let session = DashboardSession(scenarioName: "probe", theme: .fallback, themes: ThemeCatalog(directories: []))
     let backend = MemoryBackend(size: GridSize(width: 120, height: 40))
     var frames: [ContinuousClock.Instant] = []
-    backend.onPresent = { _ in frames.append(.now) }
+    backend.onDraw = { _ in frames.append(.now) }
     session.start(scenario)
-    let loop = MainLoop(session: session, output: backend)
+    let loop = MainLoop(session: session, backend: backend)
     let deadline = ContinuousClock.now + .seconds(10)
     while scenario.reported.count < 40, ContinuousClock.now < deadline {
         _ = loop.run(until: ContinuousClock.now + .milliseconds(100))

@@ -33,7 +33,7 @@ struct DashboardLauncher {
         let session = DashboardSession(
             scenarioName: scenario.name, theme: theme, themes: catalog, historyLimit: options.history)
         session.start(scenario)
-        let exit = MainLoop(session: session, output: TerminalBackend(screen: screen)).run()
+        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen)).run()
         screen.restore()
         report(exit)
         return exit.status
@@ -43,10 +43,9 @@ struct DashboardLauncher {
         let session = DashboardSession(
             scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
             historyLimit: options.history)
-        let output = LineBackend(format: options.json ? .json : .text)
-        output.attach(to: session)
+        EventPrinter(format: options.json ? .json : .text).attach(to: session)
         session.start(scenario)
-        let exit = MainLoop(session: session, output: output).run()
+        let exit = MainLoop(session: session, backend: nil).run()
         report(exit)
         return exit.status
     }

@@ -12,19 +12,19 @@ struct ScrollingModelTests {
     private func model(notes lines: Int) -> DashboardModel {
         var model = Fixture.model(Fixture.busy)
         for index in 0..<lines { model.note("note \(index)", level: .info, at: .seconds(3)) }
-        model.layOut(for: Self.size)
+        model.resize(PaneRows(layoutOf: Self.size))
         return model
     }
 
     /// The log lines on screen.
     private func logOnScreen(_ model: DashboardModel) -> [String] {
-        model.board.log.window(count: model.viewport.logRows, scroll: model.logScroll).map(\.text)
+        model.board.log.window(count: model.panes.logRows, scroll: model.logScroll).map(\.text)
     }
 
     @Test func pageUpStopsAtTheOldestScreenfulAndPageDownMovesAtOnce() {
         var model = model(notes: 30)
         let log = model.board.log
-        let top = log.maxScroll(count: model.viewport.logRows)
+        let top = log.maxScroll(count: model.panes.logRows)
         for _ in 0..<50 { _ = model.handle(.pageUp) }
         #expect(model.logScroll == top)
         #expect(logOnScreen(model).first == log.entries.first?.text, "the oldest line is in view")
@@ -49,10 +49,10 @@ struct ScrollingModelTests {
         var events = [FlowEvent.flowQueued(Fixture.migrate), .statusChanged(FlowID(3), .running)]
         events += (1...20).map { .stepStarted(FlowID(3), Fixture.step($0, "step \($0)")) }
         var model = Fixture.model(events)
-        model.layOut(for: Self.size)
+        model.resize(PaneRows(layoutOf: Self.size))
         _ = model.handle(.enter)
         for _ in 0..<50 { _ = model.handle(.down) }
-        let last = 20 - model.viewport.detailRows
+        let last = 20 - model.panes.detailRows
         #expect(model.detailScroll == last)
         _ = model.handle(.up)
         #expect(model.detailScroll == last - 1, "the first ↑ scrolls, however many ↓ came before")
@@ -63,8 +63,8 @@ struct ScrollingModelTests {
     @Test func aTallerLogWindowClampsTheScrollAgain() {
         var model = model(notes: 30)
         for _ in 0..<50 { _ = model.handle(.pageUp) }
-        model.layOut(for: GridSize(width: 80, height: 40))
-        #expect(model.logScroll == model.board.log.maxScroll(count: model.viewport.logRows))
+        model.resize(PaneRows(layoutOf: GridSize(width: 80, height: 40)))
+        #expect(model.logScroll == model.board.log.maxScroll(count: model.panes.logRows))
     }
 }
 

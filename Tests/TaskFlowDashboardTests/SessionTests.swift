@@ -68,19 +68,21 @@ struct SessionTests {
         session.start(BuiltInDemo(pace: 0.05))
         try await eventually("some flow running") { session.model.live.flows.contains { $0.phase == .running } }
         let backend = MemoryBackend(size: GridSize(width: 100, height: 30))
-        backend.present(session)
+        let loop = MainLoop(session: session, backend: backend)
+        _ = loop.run(until: .now + .milliseconds(50))
         #expect(backend.grid?.text.contains("Import books") == true)
-        #expect(!session.changed)
+        #expect(backend.grid?.size == GridSize(width: 100, height: 30))
+        #expect(session.size == backend.size, "the model was told the size it was drawn at")
         backend.size = GridSize(width: 50, height: 10)
         #expect(backend.needsFrame)
-        backend.present(session)
+        _ = loop.run(until: .now + .milliseconds(50))
         #expect(backend.grid?.text.contains("Terminal too small") == true)
     }
 
     @Test func jsonLinesCarryEveryEventOfTheDemo() async throws {
         let session = session(headless: true)
         var lines: [String] = []
-        LineBackend(format: .json) { lines.append($0) }.attach(to: session)
+        EventPrinter(format: .json) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
         try await eventually("the demo's end") { session.exitRequest != nil }
         let records = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
@@ -93,7 +95,7 @@ struct SessionTests {
     @Test func textLinesNameFlowsAndSteps() async throws {
         let session = session(headless: true)
         var lines: [String] = []
-        LineBackend(format: .text) { lines.append($0) }.attach(to: session)
+        EventPrinter(format: .text) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
         try await eventually("the demo's end") { session.exitRequest != nil }
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" step 6 \"push changes\" failed: server rejected the push (HTTP 409 conflict)") })

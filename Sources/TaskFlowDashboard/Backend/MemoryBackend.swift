@@ -1,19 +1,21 @@
-/// An output that keeps the last frame in memory and plays keys queued by a test: the whole
-/// dashboard runs, loop included, without a terminal.
+/// A test backend: it keeps the last grid drawn in memory and plays keys queued by a test, so
+/// the whole dashboard runs, loop included, without a terminal.
 @MainActor
-public final class MemoryBackend: DashboardOutput {
+public final class MemoryBackend: DashboardBackend {
     /// The screen size; change it to simulate a resize.
     public var size: GridSize {
-        didSet { resized = size != oldValue }
+        didSet { resized = resized || size != oldValue }
     }
     /// The glyphs drawn with.
     public let glyphs: Glyphs
-    /// The last frame presented.
+    /// The last grid drawn.
     public private(set) var grid: CellGrid?
-    /// Frames presented so far.
+    /// The theme the last grid was drawn with.
+    public private(set) var theme: Theme?
+    /// Grids drawn so far.
     public private(set) var frames = 0
-    /// Called after each frame (benchmarks time the event-to-frame delay with it).
-    public var onPresent: ((CellGrid) -> Void)?
+    /// Called after each draw (benchmarks time the event-to-frame delay with it).
+    public var onDraw: ((CellGrid) -> Void)?
     private var pendingKeys: [Key] = []
     private var resized = false
 
@@ -32,12 +34,12 @@ public final class MemoryBackend: DashboardOutput {
 
     public var needsFrame: Bool { resized }
 
-    public func present(_ session: DashboardSession) {
-        let frame = session.frame(size: size, glyphs: glyphs)
-        grid = frame
+    public func draw(_ grid: CellGrid, theme: Theme) {
+        self.grid = grid
+        self.theme = theme
         frames += 1
         resized = false
-        onPresent?(frame)
+        onDraw?(grid)
     }
 
     public func pollKeys() -> [Key] {

@@ -5,11 +5,14 @@ import Foundation
 /// which also runs main-actor jobs and main-queue work — so flows' foreground steps execute here
 /// — and wakes for input, signals, engine events, and at least every ``idleWake`` (ncurses
 /// reports a resize only when asked). It draws only when something changed, at most once per
-/// ``frameInterval``.
+/// ``frameInterval``. Each frame goes one way: the loop asks the backend for its size and
+/// glyphs, tells the session the size, has it render a grid of that size, and hands the grid to
+/// the backend to paint. Without a backend (headless) the loop only runs the flows and
+/// delivers their events.
 @MainActor
 public final class MainLoop {
     private let session: DashboardSession
-    private let output: any DashboardOutput
+    private let backend: (any DashboardBackend)?
     /// The shortest time between two frames (30 fps).
     public let frameInterval: Duration
     /// The longest sleep without a wake.
@@ -17,13 +20,13 @@ public final class MainLoop {
     private let clock = ContinuousClock()
     private var lastFrame: ContinuousClock.Instant?
 
-    /// A loop drawing `session` on `output`.
+    /// A loop drawing `session` on `backend`, or drawing nothing when `backend` is nil.
     public init(
-        session: DashboardSession, output: any DashboardOutput,
+        session: DashboardSession, backend: (any DashboardBackend)?,
         frameInterval: Duration = .milliseconds(33), idleWake: Duration = .milliseconds(100)
     ) {
         self.session = session
-        self.output = output
+        self.backend = backend
         self.frameInterval = frameInterval
         self.idleWake = idleWake
     }
@@ -61,8 +64,8 @@ public final class MainLoop {
         if let exit = session.exitRequest { return exit }
         session.tick()
         let now = clock.now
-        if session.changed || output.needsFrame, lastFrame.map({ now - $0 >= frameInterval }) ?? true {
-            output.present(session)
+        if let backend, frameWanted(backend), lastFrame.map({ now - $0 >= frameInterval }) ?? true {
+            draw(on: backend)
             lastFrame = now
         }
         let wake = wakeTime(now: clock.now)
@@ -70,9 +73,21 @@ public final class MainLoop {
         return nil
     }
 
+    /// True when `backend` shows something out of date.
+    private func frameWanted(_ backend: any DashboardBackend) -> Bool {
+        session.changed || backend.needsFrame || session.size != backend.size
+    }
+
+    /// One frame: size in, grid out, painted.
+    private func draw(on backend: any DashboardBackend) {
+        let size = backend.size
+        session.resize(to: size)
+        backend.draw(session.frame(size: size, glyphs: backend.glyphs), theme: session.theme)
+    }
+
     /// A frame is pending: wake when it is due. Otherwise sleep until the idle wake.
     private func wakeTime(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
-        if session.changed || output.needsFrame, let lastFrame { return max(lastFrame + frameInterval, now) }
+        if let backend, frameWanted(backend), let lastFrame { return max(lastFrame + frameInterval, now) }
         return now + idleWake
     }
 
@@ -83,12 +98,12 @@ public final class MainLoop {
     }
 
     private func deliverKeys() {
-        for key in output.pollKeys() { session.handle(key) }
+        for key in backend?.pollKeys() ?? [] { session.handle(key) }
     }
 
-    /// A read source on the output's input: typing wakes the loop at once.
+    /// A read source on the backend's input: typing wakes the loop at once.
     private func watchInput() -> (any DispatchSourceRead)? {
-        guard let descriptor = output.inputDescriptor else { return nil }
+        guard let descriptor = backend?.inputDescriptor else { return nil }
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         source.setEventHandler { [weak self] in
             // Bound to the main queue, which only the main thread drains.

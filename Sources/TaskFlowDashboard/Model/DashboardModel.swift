@@ -21,8 +21,8 @@ public struct DashboardModel: Sendable {
     /// log is scrolled back; nil follows the newest line. A line number rather than an offset
     /// keeps the view still while new lines arrive.
     public internal(set) var logAnchor: Int?
-    /// Rows of the panes the keys scroll, as last laid out (see ``layOut(for:)``).
-    public private(set) var viewport = Viewport(size: DashboardLayout.minimum)
+    /// Rows of the panes the keys scroll, as last told (see ``resize(_:)``).
+    public private(set) var panes = PaneRows.none
     /// The title filter (case-insensitive substring); empty shows every flow.
     public internal(set) var filter = ""
     /// The question the status bar is asking, if any.
@@ -65,20 +65,20 @@ public struct DashboardModel: Sendable {
     public var logScroll: Int {
         let log = board.log
         let scroll = logAnchor.map(log.scroll(endingBefore:)) ?? 0
-        return min(scroll, log.maxScroll(count: viewport.logRows))
+        return min(scroll, log.maxScroll(count: panes.logRows))
     }
 
     /// The largest useful ``detailScroll`` for the selected flow's step tree.
     public var maxDetailScroll: Int {
         guard let flow = selectedFlow else { return 0 }
-        let rows = viewport.detailRows - (flow.phase.failureMessage == nil ? 0 : 1)
+        let rows = panes.detailRows - (flow.phase.failureMessage == nil ? 0 : 1)
         return max(flow.steps.count - max(rows, 1), 0)
     }
 
-    /// Records the pane sizes of a screen of `size`, so that scrolling keys stop where the
-    /// panes' content ends. The session calls it before each frame.
-    public mutating func layOut(for size: GridSize) {
-        viewport = Viewport(size: size)
+    /// Takes the pane sizes of a resized screen, so that scrolling keys stop where the panes'
+    /// content ends. The session sends it whenever the backend's size changes.
+    public mutating func resize(_ panes: PaneRows) {
+        self.panes = panes
     }
 
     /// The selected flow as shown.
@@ -119,21 +119,5 @@ public struct DashboardModel: Sendable {
         if let selection, visible.contains(where: { $0.info.id == selection }) { return }
         selection = visible.first?.info.id
         detailScroll = 0
-    }
-}
-
-/// Rows inside the scrollable panes for one screen size.
-public struct Viewport: Sendable, Hashable {
-    /// Lines of the event log in view.
-    public let logRows: Int
-    /// Rows of the detail pane (its step tree, after a failure message if any).
-    public let detailRows: Int
-
-    /// The pane rows of `size`'s layout; below the minimum size nothing is in view.
-    public init(size: GridSize) {
-        let layout = DashboardLayout(size: size)
-        // A panel's border takes one row at the top and one at the bottom.
-        logRows = max((layout?.log.height ?? 0) - 2, 0)
-        detailRows = max((layout?.detail.height ?? 0) - 2, 0)
     }
 }

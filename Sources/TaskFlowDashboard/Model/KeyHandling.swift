@@ -72,7 +72,7 @@ extension DashboardModel {
     /// at the newest line, the log follows new lines again.
     private mutating func scrollLog(by lines: Int) {
         let log = board.log
-        let scroll = min(max(logScroll + lines, 0), log.maxScroll(count: viewport.logRows))
+        let scroll = min(max(logScroll + lines, 0), log.maxScroll(count: panes.logRows))
         logAnchor = scroll == 0 ? nil : log.endNumber - scroll
     }
 

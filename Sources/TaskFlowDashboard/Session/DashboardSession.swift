@@ -13,7 +13,9 @@ public final class DashboardSession {
     public private(set) var exitRequest: DashboardExit?
     /// The active theme.
     public private(set) var theme: Theme
-    /// Called with every engine event after the model took it (the line backend prints it).
+    /// The screen size the model was last told (see ``resize(to:)``).
+    public private(set) var size: GridSize?
+    /// Called with every engine event after the model took it (an ``EventPrinter`` prints it).
     public var eventObserver: ((FlowEvent, Duration) -> Void)?
 
     private let themes: ThemeCatalog
@@ -120,13 +122,21 @@ public final class DashboardSession {
         if model.board.hasActiveFlows { changed = true }
     }
 
-    /// Renders the current state for `size`; the screen is up to date afterwards.
+    /// Tells the model the screen is now `size` (a message, like a key): the panes' rows
+    /// bound its scrolling. Nothing happens when the size is the one it was told last.
+    public func resize(to size: GridSize) {
+        guard size != self.size else { return }
+        self.size = size
+        model.resize(PaneRows(layoutOf: size))
+        changed = true
+    }
+
+    /// Renders the current state for `size`, which the model must have been told with
+    /// ``resize(to:)`` (the loop does both); the model is not changed. The screen is up to date
+    /// once the grid is drawn.
     public func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
-        let now = elapsed
-        model.advance(to: now)
-        lastFrameAt = now
+        lastFrameAt = model.now
         changed = false
-        model.layOut(for: size)
         return DashboardView(glyphs: glyphs).render(model, size: size)
     }
 

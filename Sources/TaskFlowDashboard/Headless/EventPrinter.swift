@@ -2,9 +2,11 @@ import Foundation
 import TaskFlow
 
 /// Headless output: no screen, one line per engine event — readable text, or JSON Lines with
-/// `json`. Used for `--headless`, `--json`, and whenever stdout is not a terminal.
+/// `json`. Used for `--headless`, `--json`, and whenever stdout is not a terminal. It sits
+/// beside the backends, not among them: it draws nothing and reads no keys, it prints the
+/// events the session ingests (the loop then runs without a backend).
 @MainActor
-public final class LineBackend: DashboardOutput {
+public final class EventPrinter {
     /// The line format.
     public enum Format: Sendable {
         /// Time stamp and a sentence, like the event log.
@@ -21,13 +23,13 @@ public final class LineBackend: DashboardOutput {
         return encoder
     }()
 
-    /// A line output in `format`, writing each line (without newline) through `write`.
+    /// A printer in `format`, writing each line (without newline) through `write`.
     public init(format: Format, write: @escaping (String) -> Void) {
         self.format = format
         self.write = write
     }
 
-    /// A line output on standard output, written line by line so a pipe sees events live;
+    /// A printer on standard output, written line by line so a pipe sees events live;
     /// output that cannot be written ends the program (see ``OutputWriter``).
     public convenience init(format: Format) {
         self.init(format: format) { line in
@@ -35,7 +37,7 @@ public final class LineBackend: DashboardOutput {
         }
     }
 
-    /// Prints every event `session` ingests from now on. The session keeps the backend alive.
+    /// Prints every event `session` ingests from now on. The session keeps the printer alive.
     public func attach(to session: DashboardSession) {
         session.eventObserver = { [weak session] event, time in
             guard let session else { return }
@@ -61,9 +63,4 @@ public final class LineBackend: DashboardOutput {
             return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle).map { "\(padded)  \($0.text)" }
         }
     }
-
-    public var inputDescriptor: Int32? { nil }
-    public var needsFrame: Bool { false }
-    public func present(_ session: DashboardSession) {}
-    public func pollKeys() -> [Key] { [] }
 }

@@ -1,0 +1,25 @@
+/// A screen the loop paints on and reads keys from: the terminal, or a memory grid in tests.
+/// A backend only paints the grid it is handed (ratatui's `Terminal::draw` → `Backend`): it
+/// never asks the session or the model for anything. The loop asks it for its ``size`` and
+/// ``glyphs``, has the session render a frame of that size, and hands the grid to
+/// ``draw(_:theme:)``. Headless output is not a backend: see ``EventPrinter``.
+@MainActor
+public protocol DashboardBackend: AnyObject {
+    /// A descriptor the loop watches for input (stdin), or nil when there is no input.
+    var inputDescriptor: Int32? { get }
+
+    /// The size the next frame should have; follows resizes.
+    var size: GridSize { get }
+
+    /// The characters the screen can show.
+    var glyphs: Glyphs { get }
+
+    /// True when the screen needs a frame even if the model did not change (it was resized).
+    var needsFrame: Bool { get }
+
+    /// Paints `grid` (rendered at ``size``) with `theme`'s styles.
+    func draw(_ grid: CellGrid, theme: Theme)
+
+    /// The keys typed since the last call, without blocking.
+    func pollKeys() -> [Key]
+}

@@ -1,0 +1,8 @@
+extension PaneRows {
+    /// The pane rows of `size`'s ``DashboardLayout``; below the minimum size nothing is in view.
+    public init(layoutOf size: GridSize) {
+        let layout = DashboardLayout(size: size)
+        // A panel's border takes one row at the top and one at the bottom.
+        self.init(logRows: (layout?.log.height ?? 0) - 2, detailRows: (layout?.detail.height ?? 0) - 2)
+    }
+}
