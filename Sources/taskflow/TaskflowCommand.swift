@@ -14,9 +14,7 @@ struct TaskflowCommand: ParsableCommand {
         discussion: """
             Without a subcommand, plays the tour demo (taskflow demo tour).
 
-            Keys: ↑/↓ or k/j select · PgUp/PgDn scroll the log · Enter focus the steps · \
-            c cancel · C cancel all · u undo (y/n) · p pause the view · / filter, Esc clear · \
-            t theme · ? help · q quit (rolls back what runs; q again quits at once).
+            Keys: \(KeyMap.summary).
 
             Without a terminal on stdout, or with --headless, prints one line per event and \
             exits when the scenario ends (status 1 if a rollback was incomplete). NO_COLOR is \

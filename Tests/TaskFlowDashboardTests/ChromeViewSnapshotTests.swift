@@ -50,7 +50,7 @@ struct ChromeViewSnapshotTests {
         let text = DashboardView(glyphs: .unicode).render(model, size: DashboardLayout.minimum).text
         let lines = text.split(separator: "\n")
         for entry in HelpOverlay.keys {
-            #expect(lines.contains { $0.contains(entry.key) && $0.contains(entry.action) }, "help shows \(entry.key)")
+            #expect(lines.contains { $0.contains(entry.keys) && $0.contains(entry.action) }, "help shows \(entry.keys)")
         }
     }
 

@@ -100,15 +100,15 @@ struct ModelKeyTests {
     @Test func undoNeedsConfirmationAndACompletedWriteFlow() {
         var model = Fixture.model(Fixture.busy)
         #expect(model.handle(.character("u")).isEmpty)
-        #expect(model.prompt == .confirmUndo(FlowID(1)))
+        #expect(model.mode == .confirmUndo(FlowID(1)))
         #expect(model.handle(.character("x")).isEmpty, "other keys do not answer")
         #expect(model.handle(.character("n")).isEmpty)
-        #expect(model.prompt == nil)
+        #expect(model.mode == .normal)
         _ = model.handle(.character("u"))
         #expect(model.handle(.character("y")) == [.undo(FlowID(1))])
         _ = model.handle(.down)
         _ = model.handle(.character("u"))
-        #expect(model.prompt == nil, "a read flow cannot be undone")
+        #expect(model.mode == .normal, "a read flow cannot be undone")
         #expect(model.notice?.contains("read flow") == true)
     }
 
@@ -148,7 +148,7 @@ struct ModelKeyTests {
         #expect(model.visibleFlows.map(\.info.id) == [FlowID(3)], "case-insensitive")
         #expect(model.selection == FlowID(3), "the selection moves onto a visible flow")
         _ = model.handle(.enter)
-        #expect(model.prompt == nil && model.filter == "MIG")
+        #expect(model.mode == .normal && model.filter == "MIG")
         _ = model.handle(.character("q"))
         #expect(model.quitting, "after Enter, keys act again")
         _ = model.handle(.escape)
@@ -169,9 +169,9 @@ struct ModelKeyTests {
     @Test func helpClosesOnAnyKeyWithoutActing() {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.character("?"))
-        #expect(model.showsHelp)
+        #expect(model.mode == .help)
         #expect(model.handle(.character("q")).isEmpty)
-        #expect(!model.showsHelp && !model.quitting)
+        #expect(model.mode == .normal)
     }
 
     @Test func pageKeysScrollTheLogWithinItsLength() {

@@ -75,8 +75,10 @@ struct SessionTests {
         #expect(session.size == backend.size, "the model was told the size it was drawn at")
         backend.size = GridSize(width: 50, height: 10)
         #expect(backend.needsFrame)
-        _ = loop.run(until: .now + .milliseconds(50))
-        #expect(backend.grid?.text.contains("Terminal too small") == true)
+        try await eventually("the small frame") {
+            _ = loop.run(until: .now + .milliseconds(20))
+            return backend.grid?.text.contains("Terminal too small") == true
+        }
     }
 
     @Test func jsonLinesCarryEveryEventOfTheDemo() async throws {

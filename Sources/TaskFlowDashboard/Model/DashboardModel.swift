@@ -1,7 +1,7 @@
 import TaskFlow
 
 /// The whole state of the dashboard as a value: what the engine reported (``FlowBoard``) and
-/// what the user did (selection, focus, filter, prompts). Changed only by ``apply(_:at:)`` for
+/// what the user did (selection, focus, filter, ``Mode``). Changed only by ``apply(_:at:)`` for
 /// engine events and ``handle(_:)`` for keys, both pure, so every screen can be reproduced in a
 /// test from a list of events and keys.
 public struct DashboardModel: Sendable {
@@ -25,12 +25,8 @@ public struct DashboardModel: Sendable {
     public private(set) var panes = PaneRows.none
     /// The title filter (case-insensitive substring); empty shows every flow.
     public internal(set) var filter = ""
-    /// The question the status bar is asking, if any.
-    public internal(set) var prompt: Prompt?
-    /// Whether the help overlay is open.
-    public internal(set) var showsHelp = false
-    /// True after the first `q`: active flows are rolling back before the program exits.
-    public internal(set) var quitting = false
+    /// What the keys do now: normal, help, filter, confirm, quitting.
+    public internal(set) var mode = Mode.normal
     /// A one-line message for the status bar (the outcome of the last key).
     public internal(set) var notice: String?
     /// The active theme's name, shown in the header.
@@ -83,6 +79,9 @@ public struct DashboardModel: Sendable {
 
     /// The selected flow as shown.
     public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
+
+    /// True after the first `q`: active flows are rolling back before the program exits.
+    public var quitting: Bool { mode == .quitting }
 
     /// True once a quit was asked for and no flow is active any more.
     public var readyToExit: Bool { quitting && !live.hasActiveFlows }

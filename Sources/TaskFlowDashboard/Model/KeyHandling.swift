@@ -4,49 +4,47 @@ extension DashboardModel {
     /// How many log lines PgUp/PgDn scroll.
     static let logPage = 5
 
-    /// Applies a key press. Returns the commands it asks for (cancel, undo, theme, exit); every
-    /// other effect is a change of the model.
+    /// Applies a key press: each ``Mode`` reads the key in its own table. Returns the commands
+    /// it asks for (cancel, undo, theme, exit); every other effect is a change of the model.
     public mutating func handle(_ key: Key) -> [Command] {
-        if showsHelp {
+        switch mode {
+        case .help:
             // Any key closes the help, and does nothing else: the user was reading, not acting.
-            showsHelp = false
+            mode = .normal
             return []
-        }
-        switch prompt {
-        case .confirmUndo(let id): return answerUndo(id, key)
-        case .filter: editFilter(key); return []
-        case nil: return handleMain(key)
+        case .filter:
+            editFilter(key)
+            return []
+        case .confirmUndo(let id):
+            return answerUndo(id, key)
+        case .normal:
+            notice = nil
+            return KeyMap.action(for: key, quitting: false).map { perform($0) } ?? []
+        case .quitting:
+            // The quit notice stays: it says how to quit at once.
+            return KeyMap.action(for: key, quitting: true).map { perform($0) } ?? []
         }
     }
 
-    private mutating func handleMain(_ key: Key) -> [Command] {
-        notice = nil
-        switch key {
-        case .up, .character("k"): move(by: -1)
-        case .down, .character("j"): move(by: 1)
-        case .home: select(visibleFlows.first)
-        case .end: select(visibleFlows.last)
-        case .pageUp: scrollLog(by: Self.logPage)
-        case .pageDown: scrollLog(by: -Self.logPage)
-        case .enter: focus = focus == .flows ? .detail : .flows
-        case .escape: clearFilter()
-        case .backspace: break
-        case .character(let character): return handleCharacter(character)
-        }
-        return []
-    }
-
-    private mutating func handleCharacter(_ character: Character) -> [Command] {
-        switch character {
-        case "c": return cancelSelected()
-        case "C": return cancelAll(reason: "cancelling every running and waiting flow")
-        case "u": askUndo()
-        case "p": togglePause(); notice = paused ? "view paused: the engine keeps running (p resumes)" : nil
-        case "/": prompt = .filter
-        case "t": return [.cycleTheme]
-        case "?": showsHelp = true
-        case "q": return quit()
-        default: break
+    /// Carries out one action of ``KeyMap``.
+    private mutating func perform(_ action: KeyAction) -> [Command] {
+        switch action {
+        case .up: move(by: -1)
+        case .down: move(by: 1)
+        case .first: select(visibleFlows.first)
+        case .last: select(visibleFlows.last)
+        case .logBack: scrollLog(by: Self.logPage)
+        case .logForward: scrollLog(by: -Self.logPage)
+        case .switchFocus: focus = focus == .flows ? .detail : .flows
+        case .clearFilter: clearFilter()
+        case .cancel: return cancelSelected()
+        case .cancelAll: return cancelAll(reason: "cancelling every running and waiting flow")
+        case .undo: askUndo()
+        case .pause: togglePause(); notice = paused ? "view paused: the engine keeps running (p resumes)" : nil
+        case .filter: mode = .filter
+        case .theme: return [.cycleTheme]
+        case .help: mode = .help
+        case .quit: return quit()
         }
         return []
     }
@@ -88,15 +86,16 @@ extension DashboardModel {
         switch key {
         case .character(let character): filter.append(character)
         case .backspace: if !filter.isEmpty { filter.removeLast() }
-        case .enter: prompt = nil
+        case .enter: mode = .normal
         case .escape: clearFilter()
         default: return
         }
         keepSelectionVisible()
     }
 
+    /// Clears the filter; typing one ends.
     private mutating func clearFilter() {
-        prompt = nil
+        if mode == .filter { mode = .normal }
         filter = ""
         keepSelectionVisible()
     }
@@ -123,7 +122,7 @@ extension DashboardModel {
     private mutating func askUndo() {
         guard let id = selection, let row = live.flow(id) else { return }
         switch (row.info.access, row.phase) {
-        case (.write, .completed): prompt = .confirmUndo(id)
+        case (.write, .completed): mode = .confirmUndo(id)
         case (.read, _): notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
         default: notice = "\(id) is \(row.phase.label): only completed write flows can be undone"
         }
@@ -132,11 +131,11 @@ extension DashboardModel {
     private mutating func answerUndo(_ id: FlowID, _ key: Key) -> [Command] {
         switch key {
         case .character("y"), .character("Y"):
-            prompt = nil
+            mode = .normal
             notice = "undoing \(id)"
             return [.undo(id)]
         case .character("n"), .character("N"), .escape:
-            prompt = nil
+            mode = .normal
             notice = "undo of \(id) abandoned"
             return []
         default:
@@ -147,10 +146,10 @@ extension DashboardModel {
     /// First `q`: roll back what runs, then exit. Second `q` (or nothing active): exit now.
     private mutating func quit() -> [Command] {
         let active = live.flows.filter(\.phase.isActive)
-        guard !quitting, !active.isEmpty else {
+        guard mode != .quitting, !active.isEmpty else {
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.label)" })]
         }
-        quitting = true
+        mode = .quitting
         // A paused view would hide the rollback the user is waiting for.
         if paused { togglePause() }
         let cancels = cancelAll(reason: "quitting")

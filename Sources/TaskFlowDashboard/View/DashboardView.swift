@@ -25,7 +25,7 @@ public struct DashboardView: Sendable {
             (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),
         ]
         for (widget, rect) in widgets { widget.render(into: &grid, in: rect) }
-        if model.showsHelp { HelpOverlay(themeName: model.themeName, glyphs: glyphs).render(into: &grid, in: screen) }
+        if model.mode == .help { HelpOverlay(themeName: model.themeName, glyphs: glyphs).render(into: &grid, in: screen) }
         return grid
     }
 }

@@ -4,24 +4,11 @@ struct HelpOverlay: Widget {
     let themeName: String
     let glyphs: Glyphs
 
-    /// Every key and what it does; the single source for the overlay and the documentation.
-    /// Each action fits in the overlay at the minimum screen size (38 columns).
-    static let keys: [(key: String, action: String)] = [
-        ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
-        ("PgUp / PgDn", "scroll the event log back and forth"),
-        ("Enter", "focus the flow list / the detail pane"),
-        ("c", "cancel the flow: its steps roll back"),
-        ("C", "cancel every running and waiting flow"),
-        ("u, then y / n", "undo a completed write flow"),
-        ("p", "pause / resume the view (not the work)"),
-        ("/", "filter flows by title; Esc clears it"),
-        ("t", "next theme"),
-        ("?", "this help (any key closes it)"),
-        ("q", "quit after rolling back; q again: now"),
-    ]
+    /// Every key and what it does: the one key table.
+    static var keys: [KeyRow] { KeyMap.rows }
 
     /// The key column: the widest key and a two-column gap.
-    static let keyWidth = (keys.map { $0.key.displayWidth }.max() ?? 0) + 2
+    static let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let width = min(rect.width - 4, 90), height = min(rect.height - 2, Self.keys.count + 4)
@@ -31,7 +18,7 @@ struct HelpOverlay: Widget {
         let padding = inner.height >= Self.keys.count + 2 ? 1 : 0
         for (offset, entry) in Self.keys.prefix(max(inner.height - 2 * padding, 0)).enumerated() {
             let y = inner.y + padding + offset
-            grid.put(glyphs.fold(entry.key), x: inner.x + 1, y: y, role: .keyHint, limit: Self.keyWidth)
+            grid.put(glyphs.fold(entry.keys), x: inner.x + 1, y: y, role: .keyHint, limit: Self.keyWidth)
             let action = glyphs.fold(entry.action).truncated(to: inner.width - Self.keyWidth - 1, glyphs: glyphs)
             grid.put(action, x: inner.x + 1 + Self.keyWidth, y: y, role: .normal, limit: inner.width - Self.keyWidth - 1)
         }
