@@ -17,7 +17,7 @@ struct ModelEventTests {
         let flow = try #require(model.board.flow(FlowID(1)))
         #expect(flow.steps.map(\.info.title) == ["Open import panel", "Fetch covers", "cover 1", "cover 2"])
         #expect(flow.steps.map(\.depth) == [0, 0, 1, 1])
-        #expect(flow.steps.allSatisfy { $0.phase == .done })
+        #expect(flow.steps.allSatisfy { $0.phase == .completed })
     }
 
     @Test func currentStepAndProgressFollowTheRunningStep() throws {

@@ -103,4 +103,16 @@ struct SessionTests {
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" step 6 \"push changes\" failed: server rejected the push (HTTP 409 conflict)") })
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" failed: server rejected the push (HTTP 409 conflict)") })
     }
+
+    @Test func textLinesEscapeControlCharactersInTitles() throws {
+        let printer = EventPrinter(format: .text) { _ in }
+        let queued = FlowEvent.flowQueued(Fixture.info(7, "evil\u{1B}[2J\nforged line"))
+        let line = try #require(printer.line(for: queued, at: .seconds(1), board: FlowBoard()))
+        #expect(line.hasSuffix("#7 queued (write)"), "the board does not know the title yet: \(line)")
+        var board = FlowBoard()
+        board.apply(queued, at: .seconds(1))
+        let titled = try #require(printer.line(for: queued, at: .seconds(1), board: board))
+        #expect(titled.hasSuffix(#"#7 "evil\u{1B}[2J\u{A}forged line" queued (write)"#), "\(titled)")
+        #expect(!titled.contains("\u{1B}") && !titled.contains("\n"))
+    }
 }

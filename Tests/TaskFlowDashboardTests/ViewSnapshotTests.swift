@@ -62,7 +62,7 @@ struct ViewSnapshotTests {
         └──────────────────────────────────────────────────────────────────────────────┘
         ┌─ #3 Migrate archive (write) — running ────────┐┌─ Lock ──────────────────────┐
         │S  Copy batches          running       1.1s    ││mode  WRITE Migrate archive  │
-        │  bg batch 1             done          0.1s    ││holders (1)                  │
+        │  bg batch 1             completed     0.1s    ││holders (1)                  │
         │  bg batch 2             running       0.8s    ││  #3 W Migrate archive       │
         │                                               ││queue (1)                    │
         │                                               ││  1. #2 R Build report       │
@@ -87,7 +87,7 @@ struct ViewSnapshotTests {
         +----------------------------------------------------------+
         +- #3 Migrate archive (write) - ru.-++- Lock --------------+
         |S  Copy bat. running       1.1s    ||mode  WRITE Migrate a|
-        |  bg batch 1 done          0.1s    ||holders (1)          |
+        |  bg batch 1 completed     0.1s    ||holders (1)          |
         |  bg batch 2 running       0.8s    ||  #3 W Migrate archiv|
         +-----------------------------------++---------------------+
         +- Event log ----------------------------------------------+

@@ -1,4 +1,5 @@
 import Foundation
+import TOMLSource
 import TaskFlow
 
 /// Headless output: no screen, one line per engine event — readable text, or JSON Lines with
@@ -56,11 +57,10 @@ public final class EventPrinter {
         case .text:
             let stamp = time.compact
             let padded = String(repeating: " ", count: max(7 - stamp.count, 0)) + stamp
-            if case .progress(let id, let step, let fraction) = event {
-                let name = stepTitle(id, step).map { "\"\($0)\"" } ?? step.description
-                return "\(padded)  \(id) \(name) \(Int(fraction * 100))%"
-            }
-            return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle).map { "\(padded)  \($0.text)" }
+            // Titles and messages come from the user's files: a control character in them must
+            // not reach the terminal or break the one-line-per-event shape.
+            return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle)
+                .map { "\(padded)  \($0.text.escapingControlCharacters)" }
         }
     }
 }

@@ -1,6 +1,7 @@
 import TaskFlow
 
-/// The human-readable text of engine events, shared by the event log and the headless output.
+/// The human-readable text of engine events: the one renderer of events as sentences, shared by
+/// the event log and the headless text output.
 public enum EventText {
     /// A described event: the text and how much it matters.
     public struct Line: Sendable, Hashable {
@@ -10,7 +11,8 @@ public enum EventText {
         public let level: LogLevel
     }
 
-    /// The line for `event`, or nil for events too frequent to log (progress).
+    /// The line for `event`, or nil for a step that completed (the next step's start says it).
+    /// Progress gets a line (`#1 "Sync" step 3 "Push" 40%`), which the event log leaves out.
     /// `flowTitle` and `stepTitle` look up titles; what they don't know is shown by id only.
     public static func line(
         for event: FlowEvent, flowTitle: (FlowID) -> String?, stepTitle: (FlowID, StepID) -> String?
@@ -27,11 +29,11 @@ public enum EventText {
         case .stepFinished(_, _, .completed):
             return nil
         case .stepFinished(_, let id, .cancelled):
-            return Line(text: "\(flow) \(step(id)) stopped early", level: .warning)
+            return Line(text: "\(flow) \(step(id)) cancelled", level: .warning)
         case .stepFinished(_, let id, .failed(let message)):
             return Line(text: "\(flow) \(step(id)) failed: \(message)", level: .error)
-        case .progress:
-            return nil
+        case .progress(_, let id, let fraction):
+            return Line(text: "\(flow) \(step(id)) \(Int(fraction * 100))%", level: .info)
         case .stepReverting(_, let id):
             return Line(text: "\(flow) ◂ reverting \(step(id))", level: .warning)
         case .stepReverted(_, let id):
@@ -39,10 +41,7 @@ public enum EventText {
         case .revertFailed(_, let id, let message):
             return Line(text: "\(flow) revert of \(step(id)) failed: \(message)", level: .error)
         case .lock(let change):
-            let mode = switch change.mode {
-            case .write(let holder): "WRITE " + titled(holder.description, flowTitle(holder))
-            default: change.mode.description
-            }
+            let mode = change.mode.text { titled($0.description, flowTitle($0)) }
             return Line(text: "lock: \(flow) \(change.change.verb) → \(mode), \(change.waiting) waiting", level: .info)
         }
     }

@@ -95,6 +95,8 @@ public struct FlowBoard: Sendable, Hashable {
         case .lock(let change):
             lock.apply(change)
         }
+        // Progress comes too often for the log; the step's bar shows it.
+        if case .progress = event { return }
         let line = EventText.line(
             for: event, flowTitle: { flow($0)?.info.title }, stepTitle: { flow($0)?.step($1)?.info.title })
         if let line {
@@ -145,7 +147,7 @@ extension StepPhase {
     /// The phase a step's apply ended in.
     init(_ outcome: StepOutcome) {
         switch outcome {
-        case .completed: self = .done
+        case .completed: self = .completed
         case .cancelled: self = .cancelled
         case .failed(let message): self = .failed(message)
         }

@@ -5,8 +5,8 @@ public enum StepPhase: Sendable, Hashable {
     /// Its apply is running.
     case running
     /// Applied.
-    case done
-    /// Stopped early because its flow or group was cancelled.
+    case completed
+    /// Ended early because its flow or group was cancelled.
     case cancelled
     /// Its apply threw (the message).
     case failed(String)
@@ -17,12 +17,13 @@ public enum StepPhase: Sendable, Hashable {
     /// Its revert threw (the message).
     case revertFailed(String)
 
-    /// The label shown next to the step.
+    /// The label shown next to the step: the words of the flow vocabulary (a cancelled step
+    /// is "cancelled", like its flow).
     public var label: String {
         switch self {
         case .running: "running"
-        case .done: "done"
-        case .cancelled: "stopped"
+        case .completed: "completed"
+        case .cancelled: "cancelled"
         case .failed: "failed"
         case .reverting: "reverting"
         case .reverted: "reverted"

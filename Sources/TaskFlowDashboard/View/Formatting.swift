@@ -57,7 +57,7 @@ extension StepPhase {
     var role: StyleRole {
         switch self {
         case .running: .statusRunning
-        case .done: .statusCompleted
+        case .completed: .statusCompleted
         case .cancelled: .statusCancelled
         case .failed, .revertFailed: .statusFailed
         case .reverting: .statusRollingBack

@@ -35,12 +35,8 @@ extension LockMode {
         }
     }
 
-    /// `idle`, `READ ×n`, or `WRITE <title>` with the title looked up on `board`.
+    /// The mode's ``text(holder:)`` with the writing flow's title looked up on `board`.
     func text(_ board: FlowBoard) -> String {
-        switch self {
-        case .idle: "idle"
-        case .read(let count): "READ ×\(count)"
-        case .write(let id): "WRITE \(board.flow(id)?.info.title ?? id.description)"
-        }
+        text { board.flow($0)?.info.title ?? $0.description }
     }
 }
