@@ -137,7 +137,7 @@ private func threadCPUTime() -> Duration {
 
 /// One flow that reports progress every 50 ms, noting when each report is made; with no
 /// reports it submits nothing (the idle case).
-private struct ProbeScenario: Scenario {
+private struct ProbeScenario: FlowSource {
     let progressReports: Int
     let manager = TaskFlowManager()
     let reported = Stamps()

@@ -2,14 +2,14 @@ import DashboardTerminal
 import Foundation
 import TaskFlowDashboard
 
-/// Shows a scenario: the live dashboard on a terminal, or one line per event without one.
+/// Shows a flow source: the live dashboard on a terminal, or one line per event without one.
 /// Returns the process's exit status. Runs on the main thread, which becomes the dashboard's
 /// loop (the main actor); `dispatchMain()` is never called.
 @MainActor
 struct DashboardLauncher {
     let options: DisplayOptions
 
-    func show(_ scenario: some TaskFlowDashboard.Scenario) -> Int32 {
+    func show(_ source: some FlowSource) -> Int32 {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let catalog = ThemeCatalog.standard()
         let theme: Theme
@@ -20,7 +20,7 @@ struct DashboardLauncher {
             return fail(error, status: 2)
         }
         if options.headless || options.json || isatty(STDOUT_FILENO) != 1 {
-            return showHeadless(scenario, theme: theme, catalog: catalog)
+            return showHeadless(source, theme: theme, catalog: catalog)
         }
         let screen: TerminalScreen
         do {
@@ -31,20 +31,20 @@ struct DashboardLauncher {
         }
         defer { screen.restore() }
         let session = DashboardSession(
-            scenarioName: scenario.name, theme: theme, themes: catalog, historyLimit: options.history)
-        session.start(scenario)
+            scenarioName: source.name, theme: theme, themes: catalog, historyLimit: options.history)
+        session.start(source)
         let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen)).run()
         screen.restore()
         report(exit)
         return exit.status
     }
 
-    private func showHeadless(_ scenario: some TaskFlowDashboard.Scenario, theme: Theme, catalog: ThemeCatalog) -> Int32 {
+    private func showHeadless(_ source: some FlowSource, theme: Theme, catalog: ThemeCatalog) -> Int32 {
         let session = DashboardSession(
-            scenarioName: scenario.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
+            scenarioName: source.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
             historyLimit: options.history)
         EventPrinter(format: options.json ? .json : .text).attach(to: session)
-        session.start(scenario)
+        session.start(source)
         let exit = MainLoop(session: session, backend: nil).run()
         report(exit)
         return exit.status

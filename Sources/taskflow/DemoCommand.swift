@@ -20,9 +20,6 @@ struct DemoCommand: ParsableCommand {
             """
     )
 
-    /// The demo compiled into the executable.
-    static let builtIn = "built-in"
-
     @Argument(help: "The demo to play; without it, the list.")
     var name: String?
 
@@ -33,33 +30,13 @@ struct DemoCommand: ParsableCommand {
         try Self.play(name, display: display)
     }
 
-    /// Plays the demo called `name`; without a demo folder, the default demo is the built-in one.
+    /// Plays the demo called `name` (see ``DemoShelf/demo(named:)``).
     static func play(_ name: String, display: DisplayOptions) throws {
-        let folder = DemoCatalog.demoFolder()
-        if name == builtIn || (folder == nil && name == DemoCatalog.defaultDemo) {
-            // Its flows fail by design, not by chance: --seed has nothing to act on.
-            return try show(BuiltInDemo(pace: 1 / display.speed), display: display)
-        }
-        guard let folder else {
-            throw failure("no demo folder found (looked for demo/\(DemoCatalog.defaultDemo).toml above the executable and the current directory); try: taskflow demo \(builtIn)")
-        }
-        let demo = try loading { try DemoCatalog.demo(named: name, in: folder) }
-        guard let demo else {
-            let names = (try loading { try DemoCatalog.demos(in: folder) }).map(\.name) + [builtIn]
-            throw failure("no demo named '\(name)'; the demos are: \(names.joined(separator: ", "))")
-        }
-        try show(ScenarioFeed(try loading { try demo.load() }, options: display.runOptions), display: display)
+        try show(try DemoShelf.demo(named: name).source(display), display: display)
     }
 
     private static func list() throws {
-        var rows: [(String, String)] = []
-        if let folder = DemoCatalog.demoFolder() {
-            for demo in try loading({ try DemoCatalog.demos(in: folder) }) {
-                let scenario = try loading { try demo.load() }
-                rows.append((demo.name, scenario.description.split(separator: "\n").first.map(String.init) ?? scenario.name))
-            }
-        }
-        rows.append((builtIn, "the demo compiled into taskflow: no files needed"))
+        let rows = try DemoShelf.demos().map { ($0.name, try $0.summary()) }
         let width = rows.map(\.0.count).max() ?? 0
         for (name, summary) in rows {
             OutputWriter.standardOutput.write(name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary + "\n")
@@ -67,14 +44,13 @@ struct DemoCommand: ParsableCommand {
     }
 }
 
-/// Shows `scenario` and exits with the dashboard's status.
-func show(_ scenario: some TaskFlowDashboard.Scenario, display: DisplayOptions) throws {
+/// Shows `source` and exits with the dashboard's status.
+func show(_ source: some FlowSource, display: DisplayOptions) throws {
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
-    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(scenario) }
+    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(source) }
     throw ExitCode(status)
 }
-
 /// Runs a scenario-file operation; a ``ScenarioError`` becomes one line per problem on stderr
 /// and its exit status (2).
 func loading<T>(_ load: () throws -> T) throws -> T {

@@ -5,12 +5,12 @@ import TaskFlowScenario
 /// A scenario file playing on the dashboard: the runner submits flows at their start times and
 /// the dashboard adopts each one as it comes; quitting stops further submissions.
 @MainActor
-final class ScenarioFeed: TaskFlowDashboard.Scenario {
+final class ScenarioFeed: FlowSource {
     nonisolated let name: String
     private nonisolated let runner: ScenarioRunner
     private var run: ScenarioRun?
 
-    nonisolated init(_ scenario: TaskFlowScenario.Scenario, options: RunOptions) {
+    nonisolated init(_ scenario: Scenario, options: RunOptions) {
         name = scenario.name
         runner = ScenarioRunner(scenario: scenario, options: options)
     }

@@ -8,7 +8,7 @@ import TaskFlow
 /// `Import books` (write, ~4 s) → `Count books` and `Build report` (reads, together) →
 /// `Sync with server` (write, fails and unwinds) → `Migrate archive` (write, ~12 s: cancel it
 /// with `c`) → `Audit log` (read).
-public struct BuiltInDemo: Scenario {
+public struct BuiltInDemo: FlowSource {
     /// The manager the demo's flows run on.
     public let manager: TaskFlowManager<Library>
     private let work: Work

@@ -56,15 +56,15 @@ public final class DashboardSession {
     /// Time since the session started: the model's clock.
     public var elapsed: Duration { clock.now - startedAt }
 
-    /// Subscribes to the scenario's events, then starts its flows, so no event is missed.
-    /// Flows the scenario submits later are adopted as they come.
-    public func start(_ scenario: some Scenario) {
-        let events = scenario.events()
+    /// Subscribes to the source's events, then starts its flows, so no event is missed.
+    /// Flows the source submits later are adopted as they come.
+    public func start(_ source: some FlowSource) {
+        let events = source.events()
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })
-        let submissions = scenario.start()
-        stopSubmitting = { scenario.stopSubmitting() }
+        let submissions = source.start()
+        stopSubmitting = { source.stopSubmitting() }
         tasks.append(Task { [weak self] in
             for await handle in submissions { self?.adopt(handle) }
             self?.scenarioSubmitted = true

@@ -1,8 +1,8 @@
 import TaskFlow
 
-/// Something that submits flows for the dashboard to show: the built-in demo, a scenario file,
-/// or a caller's own flows on their own manager.
-public protocol Scenario: Sendable {
+/// A source of flows for the dashboard to show: the built-in demo, a scenario file being
+/// played, or a caller's own flows on their own manager.
+public protocol FlowSource: Sendable {
     /// The name shown in the header.
     var name: String { get }
 
@@ -18,8 +18,8 @@ public protocol Scenario: Sendable {
     @MainActor func stopSubmitting()
 }
 
-extension Scenario {
-    /// A scenario that submits everything at once has nothing left to stop.
+extension FlowSource {
+    /// A source that submits everything at once has nothing left to stop.
     @MainActor public func stopSubmitting() {}
 }
 
