@@ -146,6 +146,8 @@ private struct ProbeScenario: FlowSource {
 
     func events() -> AsyncStream<FlowEvent> { manager.events }
 
+    func snapshot() -> ManagerSnapshot { manager.snapshot() }
+
     @MainActor
     func start() -> AsyncStream<FlowHandle> {
         guard progressReports > 0 else { return .submitted([]) }

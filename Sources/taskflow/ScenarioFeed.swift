@@ -17,6 +17,8 @@ final class ScenarioFeed: FlowSource {
 
     nonisolated func events() -> AsyncStream<FlowEvent> { runner.manager.events }
 
+    nonisolated func snapshot() -> ManagerSnapshot { runner.manager.snapshot() }
+
     func start() -> AsyncStream<FlowHandle> {
         // The dashboard may play for days: the run keeps only what `stop()` needs.
         let run = runner.start(retaining: .unfinished)

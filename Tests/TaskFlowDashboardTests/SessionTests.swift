@@ -115,4 +115,36 @@ struct SessionTests {
         #expect(titled.hasSuffix(#"#7 "evil\u{1B}[2J\u{A}forged line" queued (write)"#), "\(titled)")
         #expect(!titled.contains("\u{1B}") && !titled.contains("\n"))
     }
+
+    @Test func aDashboardAttachedToARunningProgramShowsTheFlowsStartedBefore() async throws {
+        let program = RunningProgram()
+        let release = AsyncStream.makeStream(of: Void.self)
+        _ = program.manager.execute(title: "Started before", access: .write) { flow in
+            try await flow.task(title: "long step") { _ in
+                for await _ in release.stream {}
+            }
+        }
+        try await eventually("the flow in its step") { program.manager.snapshot().flows.first?.currentStep != nil }
+        let session = session()
+        session.start(program)
+        let row = try #require(flow("Started before", in: session), "the flow that started before the dashboard shows")
+        #expect(row.phase == .running)
+        #expect(row.current?.info.title == "long step")
+        #expect(session.model.live.lock.mode == .write(row.info.id))
+        #expect(session.model.selection == row.info.id)
+        release.continuation.finish()
+        try await eventually("the flow completed, from the events that follow") {
+            flow("Started before", in: session)?.phase == .completed
+        }
+        #expect(session.model.live.flows.count == 1, "the events repeating the snapshot add no row")
+    }
+}
+
+/// A program's own manager with flows it started before any dashboard attached.
+private struct RunningProgram: FlowSource {
+    let manager = TaskFlowManager()
+    var name: String { "program" }
+    func events() -> AsyncStream<FlowEvent> { manager.events }
+    func snapshot() -> ManagerSnapshot { manager.snapshot() }
+    @MainActor func start() -> AsyncStream<FlowHandle> { .submitted([]) }
 }

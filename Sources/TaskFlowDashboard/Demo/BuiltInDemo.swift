@@ -23,6 +23,8 @@ public struct BuiltInDemo: FlowSource {
 
     public func events() -> AsyncStream<FlowEvent> { manager.events }
 
+    public func snapshot() -> ManagerSnapshot { manager.snapshot() }
+
     /// Submits all six flows at once.
     @MainActor
     public func start() -> AsyncStream<FlowHandle> {

@@ -96,6 +96,14 @@ public struct DashboardModel: Sendable {
         return quitting ? [.cancel(info.id)] : []
     }
 
+    /// Takes in what a manager's snapshot shows (a dashboard attaching to a running program);
+    /// see ``FlowBoard/adopt(_:at:)``.
+    public mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
+        advance(to: time)
+        live.adopt(snapshot, at: time)
+        if selection == nil { selection = live.flows.first?.info.id }
+    }
+
     /// Adds a line to the log that no engine event produced.
     public mutating func note(_ text: String, level: LogLevel, at time: Duration) {
         advance(to: time)

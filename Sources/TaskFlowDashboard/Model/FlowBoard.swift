@@ -60,6 +60,8 @@ public struct FlowBoard: Sendable, Hashable {
     public mutating func apply(_ event: FlowEvent, at time: Duration) {
         switch event {
         case .flowQueued(let info):
+            // Known already from a snapshot (see ``adopt(_:at:)``).
+            guard flow(info.id) == nil else { return }
             addRow(FlowRow(info: info, queuedAt: time))
         case .statusChanged(let id, let status):
             let phase = FlowPhase(status)
@@ -102,6 +104,23 @@ public struct FlowBoard: Sendable, Hashable {
         if let line {
             log.append(LogEntry(time: time, level: line.level, text: line.text))
         }
+    }
+
+    /// Takes in the flows and the lock a manager's snapshot shows, for a dashboard attaching
+    /// to a running program: each flow not seen yet as if it had just been queued, with its
+    /// status, current step and progress. The events that follow (the stream was subscribed
+    /// before the snapshot was taken) may repeat what the snapshot shows; applying them again
+    /// leaves the board as the engine is.
+    public mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
+        for flow in snapshot.flows where self.flow(flow.info.id) == nil {
+            let id = flow.info.id
+            apply(.flowQueued(flow.info), at: time)
+            apply(.statusChanged(id, flow.status), at: time)
+            guard let step = flow.currentStep else { continue }
+            apply(.stepStarted(id, step), at: time)
+            if let progress = flow.progress { apply(.progress(id, step.id, progress), at: time) }
+        }
+        lock.adopt(snapshot.lock)
     }
 
     /// Adds a line that is not an engine event (a key's effect, an undo error).

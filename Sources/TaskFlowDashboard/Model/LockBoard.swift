@@ -13,6 +13,14 @@ public struct LockBoard: Sendable, Hashable {
     /// An idle lock.
     public init() {}
 
+    /// Takes the lock as a snapshot shows it (a dashboard attaching to a running manager).
+    /// Holders and waiters already known keep their place.
+    mutating func adopt(_ snapshot: LockSnapshot) {
+        mode = snapshot.mode
+        for holder in snapshot.holders { holders.append(holder) }
+        for waiter in snapshot.queue { queue.append(waiter) }
+    }
+
     /// Applies one change.
     mutating func apply(_ event: LockEvent) {
         mode = event.mode

@@ -56,10 +56,13 @@ public final class DashboardSession {
     /// Time since the session started: the model's clock.
     public var elapsed: Duration { clock.now - startedAt }
 
-    /// Subscribes to the source's events, then starts its flows, so no event is missed.
-    /// Flows the source submits later are adopted as they come.
+    /// Subscribes to the source's events, takes its manager's snapshot (flows that started
+    /// before the dashboard attached), then starts its flows, so no event is missed. Flows
+    /// the source submits later are adopted as they come.
     public func start(_ source: some FlowSource) {
         let events = source.events()
+        model.adopt(source.snapshot(), at: elapsed)
+        changed = true
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })

@@ -9,6 +9,11 @@ public protocol FlowSource: Sendable {
     /// A new stream of every event of the manager the flows run on (``TaskFlowManager/events``).
     func events() -> AsyncStream<FlowEvent>
 
+    /// The manager's flows and lock right now (``TaskFlowManager/snapshot()``). The dashboard
+    /// takes it right after subscribing to ``events()``, so that flows started before it
+    /// attached show too, and nothing happens between the two unseen.
+    func snapshot() -> ManagerSnapshot
+
     /// Starts submitting flows. The stream yields each flow's handle as it is submitted, so the
     /// dashboard can cancel and undo it, and finishes once the last flow was submitted.
     @MainActor func start() -> AsyncStream<FlowHandle>
