@@ -51,18 +51,25 @@ let package = Package(
             name: "TaskFlowBenchmarks",
             dependencies: ["TaskFlow", "TaskFlowDashboard", "TaskFlowScenario"]
         ),
+        // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,
+        // Boom and a seeded generator. A plain target (no tests of its own) under Tests/.
+        .target(
+            name: "TaskFlowTestSupport",
+            dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            path: "Tests/TaskFlowTestSupport"
+        ),
         .testTarget(
             name: "TaskFlowTests",
-            dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["TaskFlow", "TaskFlowTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
         // Seeded mutations of the demos and themes through the loaders the CLI uses.
-        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard"]),
+        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport"]),
         .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario", "TOMLSource"], resources: [.copy("Fixtures")]),
         .testTarget(
             name: "TaskFlowDashboardTests",
             // `taskflow` is listed so that the end-to-end tests find the binary built.
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "taskflow"]
+            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowTestSupport", "taskflow"]
         ),
     ],
     swiftLanguageModes: [.v6]

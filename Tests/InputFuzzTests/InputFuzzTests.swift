@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TaskFlowTestSupport
 import Testing
 import TaskFlowDashboard
 import TaskFlowScenario

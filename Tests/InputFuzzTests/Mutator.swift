@@ -1,18 +1,4 @@
-/// SplitMix64: a small, fast generator whose whole sequence follows from its seed, so every
-/// fuzz case can be replayed from the seed a failure prints.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TaskFlowTestSupport
 
 /// The ways a file is broken on purpose: what an adversarial user, a bad download or a broken
 /// editor would produce (issue 7 found its crash and hangs with these).

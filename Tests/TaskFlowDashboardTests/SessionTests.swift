@@ -1,5 +1,6 @@
 import Foundation
 import TaskFlow
+import TaskFlowTestSupport
 import Testing
 @testable import TaskFlowDashboard
 
@@ -19,7 +20,7 @@ struct SessionTests {
     @Test func demoRunsToItsEndWithTheSyncFlowRolledBack() async throws {
         let session = session(headless: true)
         session.start(BuiltInDemo(pace: 0.05))
-        try await eventually("the demo's end") { session.exitRequest != nil }
+        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
         #expect(session.exitRequest == .scenarioEnded(incompleteRollbacks: 0))
         let sync = try #require(flow("Sync with server", in: session))
         #expect(sync.phase == .failed("server rejected the push (HTTP 409 conflict)"))
@@ -31,11 +32,11 @@ struct SessionTests {
     @Test func cancellingTheLongFlowRevertsItsBatchesLastFirst() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.2))
-        try await eventually("batch 3 of Migrate archive") {
+        try #require(await eventually {
             flow("Migrate archive", in: session)?.current?.info.title == "batch 3/6"
-        }
+        }, "batch 3 of Migrate archive")
         for key in [Key.character("/")] + "Migrate".map(Key.character) + [.enter, .character("c")] { session.handle(key) }
-        try await eventually("the migration cancelled") { flow("Migrate archive", in: session)?.phase == .cancelled }
+        try #require(await eventually { flow("Migrate archive", in: session)?.phase == .cancelled }, "the migration cancelled")
         let reverted = session.model.live.log.entries.map(\.text).filter { $0.contains("Migrate") && $0.contains("◂ reverted") }
         #expect(reverted.map { $0.components(separatedBy: "\"").dropLast().last ?? "" } == ["batch 2/6", "batch 1/6", "Open migration panel"])
     }
@@ -43,22 +44,22 @@ struct SessionTests {
     @Test func undoAfterConfirmationRevertsACompletedWriteFlow() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.05))
-        try await eventually("Import books completed") { flow("Import books", in: session)?.phase == .completed }
-        try await eventually("the write lock free") { session.model.live.flows.allSatisfy { !$0.phase.isActive } }
+        try #require(await eventually { flow("Import books", in: session)?.phase == .completed }, "Import books completed")
+        try #require(await eventually { session.model.live.flows.allSatisfy { !$0.phase.isActive } }, "the write lock free")
         session.handle(.home)
         session.handle(.character("u"))
         session.handle(.character("y"))
-        try await eventually("Import books undone") { flow("Import books", in: session)?.phase == .undone }
+        try #require(await eventually { flow("Import books", in: session)?.phase == .undone }, "Import books undone")
         #expect(flow("Import books", in: session)?.steps.allSatisfy { $0.phase == .reverted } == true)
     }
 
     @Test func firstQuitRollsBackThenAsksToExit() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.5))
-        try await eventually("Import books running") { flow("Import books", in: session)?.phase == .running }
+        try #require(await eventually { flow("Import books", in: session)?.phase == .running }, "Import books running")
         session.handle(.character("q"))
         #expect(session.exitRequest == nil, "the first q waits for the rollback")
-        try await eventually("the exit request") { session.exitRequest != nil }
+        try #require(await eventually { session.exitRequest != nil }, "the exit request")
         #expect(session.exitRequest == .quit(leftover: []))
         #expect(session.model.live.flows.allSatisfy { !$0.phase.isActive })
     }
@@ -66,7 +67,7 @@ struct SessionTests {
     @Test func memoryBackendShowsTheFrameAndFollowsResizes() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.05))
-        try await eventually("some flow running") { session.model.live.flows.contains { $0.phase == .running } }
+        try #require(await eventually { session.model.live.flows.contains { $0.phase == .running } }, "some flow running")
         let backend = MemoryBackend(size: GridSize(width: 100, height: 30))
         let loop = MainLoop(session: session, backend: backend)
         _ = loop.run(until: .now + .milliseconds(50))
@@ -75,10 +76,10 @@ struct SessionTests {
         #expect(session.size == backend.size, "the model was told the size it was drawn at")
         backend.size = GridSize(width: 50, height: 10)
         #expect(backend.needsFrame)
-        try await eventually("the small frame") {
+        try #require(await eventually {
             _ = loop.run(until: .now + .milliseconds(20))
             return backend.grid?.text.contains("Terminal too small") == true
-        }
+        }, "the small frame")
     }
 
     @Test func jsonLinesCarryEveryEventOfTheDemo() async throws {
@@ -86,7 +87,7 @@ struct SessionTests {
         var lines: [String] = []
         EventPrinter(format: .json) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
-        try await eventually("the demo's end") { session.exitRequest != nil }
+        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
         let records = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
         #expect(records.filter { $0.event == "flowQueued" }.count == 6)
         #expect(records.contains { $0.event == "stepReverted" && $0.title == "Sync with server" && $0.stepTitle == "Upload changes" })
@@ -99,7 +100,7 @@ struct SessionTests {
         var lines: [String] = []
         EventPrinter(format: .text) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
-        try await eventually("the demo's end") { session.exitRequest != nil }
+        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" step 6 \"push changes\" failed: server rejected the push (HTTP 409 conflict)") })
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" failed: server rejected the push (HTTP 409 conflict)") })
     }
@@ -124,7 +125,7 @@ struct SessionTests {
                 for await _ in release.stream {}
             }
         }
-        try await eventually("the flow in its step") { program.manager.snapshot().flows.first?.currentStep != nil }
+        try #require(await eventually { program.manager.snapshot().flows.first?.currentStep != nil }, "the flow in its step")
         let session = session()
         session.start(program)
         let row = try #require(flow("Started before", in: session), "the flow that started before the dashboard shows")
@@ -133,9 +134,9 @@ struct SessionTests {
         #expect(session.model.live.lock.mode == .write(row.info.id))
         #expect(session.model.selection == row.info.id)
         release.continuation.finish()
-        try await eventually("the flow completed, from the events that follow") {
+        try #require(await eventually {
             flow("Started before", in: session)?.phase == .completed
-        }
+        }, "the flow completed, from the events that follow")
         #expect(session.model.live.flows.count == 1, "the events repeating the snapshot add no row")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlowTestSupport
 import Testing
 
 /// Every signal whose default action ends the program ends it with the terminal as it was and
@@ -49,9 +50,9 @@ struct SignalTests {
         let pid = try Tmux.start(
             [Tmux.binary, "demo", "built-in", "--headless", "--speed", "0.1"], outputPath: output,
             environment: ["SWIFT_BACKTRACE=interactive=no"])
-        try await eventually("the first event printed") {
+        try #require(await eventually {
             ((try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0) > 0
-        }
+        }, "the first event printed")
         #expect(kill(pid, SIGQUIT) == 0)
         let status = await Task.detached { Tmux.wait(for: pid) }.value
         // WIFSIGNALED / WTERMSIG are macros Swift does not import.

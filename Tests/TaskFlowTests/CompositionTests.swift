@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// Groups (parallel) and sequences (serial): first error, sibling cancellation, reuse, nesting.
 @Suite struct CompositionTests {

@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// What observers see: every event, in order, for every observer; coalesced progress; snapshots.
 @Suite struct EventTests {

@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// The read/write discipline as a user sees it: who runs together, who waits, in which order.
 @Suite struct LockTests {

@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// Finished flows must not hold on to what their steps captured, except while they can still
 /// be undone.

@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// The one retry rule: how many runs, which errors, and the delay before each retry.
 @Suite struct RetryPolicyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// Cancel and failure: what runs, what is reverted, in which order, and where.
 @Suite struct RollbackTests {

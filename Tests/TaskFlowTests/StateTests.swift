@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// The managed state: snapshots for readers, updates with automatic reverts for writers.
 @Suite struct StateTests {

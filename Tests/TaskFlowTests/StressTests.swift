@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// Thousands of random flows with random cancels and failures: exclusivity must hold at every
 /// moment, and the final state must be exactly what the completed flows alone produce.

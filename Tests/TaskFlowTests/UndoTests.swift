@@ -1,5 +1,6 @@
 import Testing
 import TaskFlow
+import TaskFlowTestSupport
 
 /// Undo of completed write flows and the bounded undo history.
 @Suite struct UndoTests {

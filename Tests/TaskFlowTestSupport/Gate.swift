@@ -2,7 +2,7 @@ import NIOConcurrencyHelpers
 
 /// A one-shot latch: steps `await gate.wait()` until the test calls `open()`. Lets tests hold a
 /// step mid-way deterministically instead of sleeping and hoping.
-final class Gate: Sendable {
+public final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var waiters: [CheckedContinuation<Void, Never>] = []
@@ -10,7 +10,11 @@ final class Gate: Sendable {
 
     private let state = NIOLockedValueBox(State())
 
-    func open() {
+    /// A closed gate.
+    public init() {}
+
+    /// Lets every waiter, present and future, through.
+    public func open() {
         let waiters = state.withLockedValue { state in
             state.isOpen = true
             defer { state.waiters = [] }
@@ -19,7 +23,8 @@ final class Gate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
-    func wait() async {
+    /// Returns once the gate is open.
+    public func wait() async {
         await withCheckedContinuation { continuation in
             let resumeNow = state.withLockedValue { state in
                 if state.isOpen { return true }

@@ -1,26 +1,23 @@
 import NIOConcurrencyHelpers
 
-/// An append-only list shared by steps, reverts and the test.
-final class Recorder<Element: Sendable>: Sendable {
-    private let items = NIOLockedValueBox<[Element]>([])
-
-    func record(_ item: Element) { items.withLockedValue { $0.append(item) } }
-
-    var all: [Element] { items.withLockedValue { $0 } }
-}
-
 /// Counts how many flows hold the lock at once, and the worst overlaps seen.
-final class Registrar: Sendable {
+public final class Registrar: Sendable {
     private struct Counts {
         var readers = 0
         var writers = 0
-        var maxReaders = 0
-        var violations: [String] = []
+        /// The most readers seen inside at once.
+    public var maxReaders = 0
+        /// Every moment a writer was not alone.
+    public var violations: [String] = []
     }
 
     private let counts = NIOLockedValueBox(Counts())
 
-    func enter(_ access: String) {
+    /// A registrar with nobody inside.
+    public init() {}
+
+    /// Notes a flow of `access` (`read`/`write`) entering.
+    public func enter(_ access: String) {
         counts.withLockedValue { c in
             if access == "write" { c.writers += 1 } else { c.readers += 1 }
             c.maxReaders = max(c.maxReaders, c.readers)
@@ -30,12 +27,15 @@ final class Registrar: Sendable {
         }
     }
 
-    func leave(_ access: String) {
+    /// Notes a flow of `access` leaving.
+    public func leave(_ access: String) {
         counts.withLockedValue { c in
             if access == "write" { c.writers -= 1 } else { c.readers -= 1 }
         }
     }
 
-    var maxReaders: Int { counts.withLockedValue { $0.maxReaders } }
-    var violations: [String] { counts.withLockedValue { $0.violations } }
+    /// The most readers seen inside at once.
+    public var maxReaders: Int { counts.withLockedValue { $0.maxReaders } }
+    /// Every moment a writer was not alone.
+    public var violations: [String] { counts.withLockedValue { $0.violations } }
 }

@@ -1,0 +1,15 @@
+import NIOConcurrencyHelpers
+
+/// An append-only list shared by steps, reverts and the test.
+public final class Recorder<Element: Sendable>: Sendable {
+    private let items = NIOLockedValueBox<[Element]>([])
+
+    /// An empty list.
+    public init() {}
+
+    /// Appends `item`.
+    public func record(_ item: Element) { items.withLockedValue { $0.append(item) } }
+
+    /// Everything recorded, in order.
+    public var all: [Element] { items.withLockedValue { $0 } }
+}
