@@ -39,9 +39,32 @@ struct ChromeViewSnapshotTests {
                 "with every category counting, initials keep them all")
     }
 
+    /// The README's key table as the help overlay words it, written out here rather than read
+    /// from the code's table, so that a key dropped from that table fails the test.
+    static let documentedKeys: [(keys: String, action: String)] = [
+        ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
+        ("Home / End", "select the first / the last flow"),
+        ("PgUp / PgDn", "scroll the event log back and forth"),
+        ("Enter", "focus the flow list / the detail pane"),
+        ("c", "cancel the flow: its steps roll back"),
+        ("C", "cancel every running and waiting flow"),
+        ("u, then y / n", "undo a completed write flow"),
+        ("p", "pause / resume the view (not the work)"),
+        ("/", "filter flows by title; Esc clears it"),
+        ("t", "next theme"),
+        ("?", "this help (any key closes it)"),
+        ("q", "quit after rolling back; q again: now"),
+    ]
+
     @Test func theStatusBarKeepsHelpAndQuitAtTheMinimumSize() {
         let text = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy), size: DashboardLayout.minimum).text
         #expect(text.split(separator: "\n").last?.hasPrefix(" ? help  q quit ") == true)
+    }
+
+    @Test func theStatusBarHintsTheDocumentedKeys() {
+        let text = DashboardView(glyphs: .unicode).render(Fixture.model(Fixture.busy), size: GridSize(width: 120, height: 30)).text
+        let bar = text.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(bar == " ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p pause  / filter  t theme")
     }
 
     @Test func helpShowsEveryKeyAndActionAtTheMinimumSize() {
@@ -49,8 +72,14 @@ struct ChromeViewSnapshotTests {
         _ = model.handle(.character("?"))
         let text = DashboardView(glyphs: .unicode).render(model, size: DashboardLayout.minimum).text
         let lines = text.split(separator: "\n")
-        for entry in HelpOverlay.keys {
+        for entry in Self.documentedKeys {
             #expect(lines.contains { $0.contains(entry.keys) && $0.contains(entry.action) }, "help shows \(entry.keys)")
+        }
+    }
+
+    @Test func theCommandLineHelpListsTheDocumentedKeys() {
+        for entry in Self.documentedKeys {
+            #expect(KeyMap.summary.contains("\(entry.keys): \(entry.action)"), "--help lists \(entry.keys)")
         }
     }
 

@@ -88,4 +88,36 @@ import Testing
         #expect(result.standardOutput.contains("\"Publish with a broken video\" failed"))
         #expect(result.standardOutput.contains("\"Publish holiday post\" completed"))
     }
+
+    @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() throws {
+        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
+        try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let result = try TaskflowProcess.run(["--theme", theme.path])
+        #expect(result.status == 2)
+        #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\n")
+    }
+
+    @Test func pipedOutputFallsBackToHeadlessTextAndExitsZeroWhenTheDemoEnds() throws {
+        // No --json or --headless: the pipe on stdout alone must make taskflow headless.
+        let result = try TaskflowProcess.run(["demo", "built-in", "--speed", "4"])
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(result.status == 0)
+        #expect(lines.count > 50)
+        #expect(!result.standardOutput.contains("\u{1B}"), "no screen drawn into the pipe")
+        #expect(lines.contains { $0.hasSuffix(#"#4 "Sync with server" failed: server rejected the push (HTTP 409 conflict)"#) })
+    }
+
+    @Test func aBadScenarioFileIsRefusedWithFileLineAndColumnAndExitTwo() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
+        try "name = \"bad\"\n[[flow]]\ntitle = \"a\"\naccess = \"read\"\n  [[flow.step]]\n  task = \"t\"\n  duration = \"soon\"\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        for command in ["run", "check"] {
+            let result = try TaskflowProcess.run([command, file.path])
+            #expect(result.status == 2, "\(command)")
+            #expect(result.standardError.hasPrefix("\(file.path):7:"), "\(command): \(result.standardError)")
+            #expect(result.standardError.contains("duration"), "\(command): \(result.standardError)")
+        }
+    }
 }

@@ -94,42 +94,11 @@ struct EndToEndTests {
         try await tmux.expectExit(status: 0)
     }
 
-    @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() throws {
-        let theme = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
-        try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: theme) }
-        let result = try TaskflowProcess.run(["--theme", theme.path])
-        #expect(result.status == 2)
-        #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\n")
-    }
-
-    @Test func pipedOutputFallsBackToHeadlessJSONAndExitsZeroWhenTheDemoEnds() throws {
-        let result = try TaskflowProcess.run(["demo", "built-in", "--json", "--speed", "4"])
-        let lines = result.standardOutput.split(separator: "\n")
-        #expect(result.status == 0)
-        #expect(lines.count > 50)
-        #expect(lines.allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
-        #expect(lines.contains { $0.contains(#""event":"statusChanged""#) && $0.contains(#""status":"failed""#) })
-    }
-
     @Test func withoutASubcommandTheTourPlays() async throws {
         let tmux = try Tmux("tour", arguments: "")
         defer { tmux.close() }
         try await tmux.waitFor("the tour's header") { $0.contains("TaskFlow · Tour") }
         try tmux.send("q", "q")
         try await tmux.expectExit(status: 0)
-    }
-
-    @Test func aBadScenarioFileIsRefusedWithFileLineAndColumnAndExitTwo() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
-        try "name = \"bad\"\n[[flow]]\ntitle = \"a\"\naccess = \"read\"\n  [[flow.step]]\n  task = \"t\"\n  duration = \"soon\"\n"
-            .write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        for command in ["run", "check"] {
-            let result = try TaskflowProcess.run([command, file.path])
-            #expect(result.status == 2, "\(command)")
-            #expect(result.standardError.hasPrefix("\(file.path):7:"), "\(command): \(result.standardError)")
-            #expect(result.standardError.contains("duration"), "\(command): \(result.standardError)")
-        }
     }
 }

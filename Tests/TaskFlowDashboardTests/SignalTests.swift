@@ -40,7 +40,10 @@ struct SignalTests {
         let before = try String(contentsOfFile: "\(modes).before", encoding: .utf8)
         #expect(try String(contentsOfFile: "\(modes).after", encoding: .utf8) == before, "stty -g after the signal")
     }
+}
 
+/// Signals on a headless run: no terminal, so no tmux needed.
+@Suite struct HeadlessSignalTests {
     /// Headless, no terminal: SIGQUIT, which Swift's backtracer handles and returns from, still
     /// ends the program, by that signal.
     @Test(.disabled(if: Sanitizers.threadIsActive, "the backtracer and TSan's runtime clash on crash signals"))
