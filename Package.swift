@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "TaskFlow",
-    platforms: [.macOS(.v15)],
+    // Linux only: the ncurses shim includes Linux header paths and the dashboard imports Glibc.
     products: [
         .library(name: "TaskFlow", targets: ["TaskFlow"]),
         .library(name: "TaskFlowDashboard", targets: ["TaskFlowDashboard"]),
