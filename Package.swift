@@ -65,7 +65,11 @@ let package = Package(
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
         // Seeded mutations of the demos and themes through the loaders the CLI uses.
         .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport"]),
-        .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario", "TOMLSource"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TaskFlowScenarioTests",
+            // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
+            dependencies: ["TaskFlowScenario", "TOMLSource", "TaskFlowDashboard"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "TaskFlowDashboardTests",
             // `taskflow` is listed so that the end-to-end tests find the binary built.

@@ -24,11 +24,11 @@ import Testing
         let uploads = ["Upload photo 1", "Upload photo 2", "Upload video"]
         for upload in uploads {
             #expect(log.index(of: "start Upload media", in: post) < log.index(of: "start \(upload)", in: post))
-            #expect(log.index(of: "done \(upload)", in: post) < log.index(of: "start Upload post", in: post))
+            #expect(log.index(of: "completed \(upload)", in: post) < log.index(of: "start Upload post", in: post))
         }
         // All uploads start before any finishes: they run side by side.
         let lastStart = uploads.map { log.index(of: "start \($0)", in: post) }.max() ?? .max
-        let firstDone = uploads.map { log.index(of: "done \($0)", in: post) }.min() ?? .min
+        let firstDone = uploads.map { log.index(of: "completed \($0)", in: post) }.min() ?? .min
         #expect(lastStart < firstDone)
         #expect(log.of(post).last == "status completed")
 
@@ -93,7 +93,7 @@ import Testing
         #expect(outcomes.map { "\($0.flow.title): \($0.status.name)" } == [
             "Rename shelf: completed", "\(flow): cancelled", "Audit: completed",
         ])
-        #expect(log.of(flow).contains("stopped Convert authors"))
+        #expect(log.of(flow).contains("cancelled Convert authors"))
         #expect(!log.of(flow).contains("start Rebuild index"))
         #expect(log.reverted(in: flow) == [
             "Convert books", "Record migration", "Export catalogue", "Update export badge", "Show export banner", "Lock the editor",

@@ -161,14 +161,3 @@ public struct FlowBoard: Sendable, Hashable {
         updateRow(id) { row in row.updateStep(step) { $0.phase = phase } }
     }
 }
-
-extension StepPhase {
-    /// The phase a step's apply ended in.
-    init(_ outcome: StepOutcome) {
-        switch outcome {
-        case .completed: self = .completed
-        case .cancelled: self = .cancelled
-        case .failed(let message): self = .failed(message)
-        }
-    }
-}

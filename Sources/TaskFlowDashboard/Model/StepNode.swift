@@ -17,6 +17,15 @@ public enum StepPhase: Sendable, Hashable {
     /// Its revert threw (the message).
     case revertFailed(String)
 
+    /// The phase a step's apply ended in.
+    public init(_ outcome: StepOutcome) {
+        switch outcome {
+        case .completed: self = .completed
+        case .cancelled: self = .cancelled
+        case .failed(let message): self = .failed(message)
+        }
+    }
+
     /// The label shown next to the step: the words of the flow vocabulary (a cancelled step
     /// is "cancelled", like its flow).
     public var label: String {

@@ -1,7 +1,9 @@
 import TaskFlow
+import TaskFlowDashboard
 
-/// A manager's events as lines a person would read in the event log: "start Upload post",
-/// "failed Upload video", "reverting Save draft", "status cancelled", per flow title.
+/// A manager's events as short lines per flow title: "start Upload post", "failed Upload
+/// video", "reverting Save draft", "status cancelled". The words of steps and flows are the
+/// dashboard's (``StepPhase/label``, ``FlowStatus/name``), so tests read what users read.
 struct EventTimeline {
     struct Line: Equatable, CustomStringConvertible {
         let flow: String
@@ -22,14 +24,9 @@ struct EventTimeline {
                 steps[id, default: [:]][step.id] = step.title
                 lines.append(Line(flow: flows[id] ?? "?", text: "start \(step.title)"))
             case .stepFinished(let id, let step, let outcome):
-                let verb = switch outcome {
-                case .completed: "done"
-                case .cancelled: "stopped"
-                case .failed: "failed"
-                }
-                lines.append(Line(flow: flows[id] ?? "?", text: "\(verb) \(steps[id]?[step] ?? "?")"))
+                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase(outcome).label) \(steps[id]?[step] ?? "?")"))
             case .stepReverting(let id, let step):
-                lines.append(Line(flow: flows[id] ?? "?", text: "reverting \(steps[id]?[step] ?? "?")"))
+                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase.reverting.label) \(steps[id]?[step] ?? "?")"))
             case .statusChanged(let id, let status) where status.isFinished:
                 lines.append(Line(flow: flows[id] ?? "?", text: "status \(status.name)"))
             default:
