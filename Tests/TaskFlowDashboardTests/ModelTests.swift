@@ -191,4 +191,19 @@ struct ModelKeyTests {
         _ = model.handle(.down)
         #expect(model.selection == FlowID(1) && model.detailScroll == 1)
     }
+
+    @Test func whileQuittingOnlyMovingAroundThemeAndQuitAct() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("q"))
+        #expect(model.mode == .quitting)
+        for key in "cCup/?".map(Key.character) {
+            #expect(model.handle(key).isEmpty, "\(key) does nothing while quitting")
+            #expect(model.mode == .quitting && !model.paused)
+        }
+        #expect(model.notice?.contains("q again quits at once") == true, "the quit notice stays")
+        _ = model.handle(.down)
+        #expect(model.selection == FlowID(2), "moving around still works")
+        #expect(model.handle(.character("t")) == [.cycleTheme])
+        #expect(model.handle(.character("q")).first.map { if case .exit = $0 { true } else { false } } == true)
+    }
 }

@@ -1,7 +1,37 @@
 /// What a key asks the model to do in ``Mode/normal`` (and ``Mode/quitting``).
 public enum KeyAction: Sendable, Hashable {
-    case up, down, first, last, logBack, logForward, switchFocus, clearFilter
-    case cancel, cancelAll, undo, pause, filter, theme, help, quit
+    /// Select the flow above, or scroll the step tree up (see ``Focus``).
+    case up
+    /// Select the flow below, or scroll the step tree down.
+    case down
+    /// Select the first visible flow.
+    case first
+    /// Select the last visible flow.
+    case last
+    /// Scroll the event log back a page.
+    case logBack
+    /// Scroll the event log forward a page.
+    case logForward
+    /// Move the arrows between the flow list and the step tree.
+    case switchFocus
+    /// Clear the title filter.
+    case clearFilter
+    /// Cancel the selected flow.
+    case cancel
+    /// Cancel every flow a cancel still affects.
+    case cancelAll
+    /// Ask whether to undo the selected completed write flow.
+    case undo
+    /// Freeze or unfreeze the view.
+    case pause
+    /// Start typing a title filter.
+    case filter
+    /// Switch to the next theme.
+    case theme
+    /// Open the help overlay.
+    case help
+    /// Quit: roll back what runs first; at once when quitting already.
+    case quit
 }
 
 /// One row of the key table: keys, what they do, and how the screens name them.
