@@ -49,7 +49,10 @@ let package = Package(
             ]
         ),
         // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.
-        .executableTarget(name: "TaskFlowStoreCrashProbe", dependencies: ["TaskFlowStore"]),
+        .executableTarget(
+            name: "TaskFlowStoreCrashProbe",
+            dependencies: ["TaskFlowStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "taskflow",
             dependencies: [
@@ -70,7 +73,10 @@ let package = Package(
         .testTarget(
             name: "TaskFlowStoreTests",
             // The crash probe is listed so that the crash test finds the binary built.
-            dependencies: ["TaskFlowStore", "TaskFlowStoreCrashProbe", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "TaskFlowStore", "TaskFlowStoreCrashProbe", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "TaskFlowScenarioTests", dependencies: ["TaskFlowScenario"], resources: [.copy("Fixtures")]),
         .testTarget(
