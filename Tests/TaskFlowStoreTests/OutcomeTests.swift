@@ -10,11 +10,7 @@ struct OutcomeTests {
     func success(factory: StoreFactory) async throws {
         let store = try factory.makePlace().open()
         let log = ChangeLog(store)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .never) { _, attempt in
-            attempts.append(attempt)
-            return .success
-        }
+        let attempts = store.registerGreeting()
         let id = try await store.submit(Greeting(name: "ana"))
         try await store.start(workers: 2)
         #expect(await log.waitForEnds(1))
@@ -30,10 +26,8 @@ struct OutcomeTests {
         let store = try factory.makePlace().open()
         let log = ChangeLog(store)
         let network = Flag(false)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .immediate(maxAttempts: 2)) { _, attempt in
-            attempts.append(attempt)
-            return network.isSet ? .success : .retryWhenReady
+        let attempts = store.registerGreeting(retry: .immediate(maxAttempts: 2)) { _ in
+            network.isSet ? .success : .retryWhenReady
         }
         let id = try await store.submit(Greeting(name: "ana"))
         try await store.start(workers: 2)
@@ -72,10 +66,8 @@ struct OutcomeTests {
     func countedRetry(factory: StoreFactory) async throws {
         let store = try factory.makePlace().open()
         let log = ChangeLog(store)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .constant(maxAttempts: 5, delay: .milliseconds(30))) { _, attempt in
-            attempts.append(attempt)
-            return attempt.retries < 2 ? .retry(Boom("500")) : .success
+        let attempts = store.registerGreeting(retry: .constant(maxAttempts: 5, delay: .milliseconds(30))) { attempt in
+            attempt.retries < 2 ? .retry(Boom("500")) : .success
         }
         let submitted = Date()
         let id = try await store.submit(Greeting(name: "ana"))
@@ -116,10 +108,8 @@ struct OutcomeTests {
         let store = try factory.makePlace().open()
         let log = ChangeLog(store)
         let healthy = Flag(false)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .immediate(maxAttempts: 3)) { _, attempt in
-            attempts.append(attempt)
-            return healthy.isSet ? .success : .retry(Boom("500"))
+        let attempts = store.registerGreeting(retry: .immediate(maxAttempts: 3)) { _ in
+            healthy.isSet ? .success : .retry(Boom("500"))
         }
         let id = try await store.submit(Greeting(name: "ana"))
         try await store.start(workers: 2)

@@ -54,11 +54,7 @@ struct RecoveryTests {
         try claim(id, in: path, owner: dead.encoded, leaseSeconds: 3600)
 
         let log = ChangeLog(store)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .never) { _, attempt in
-            attempts.append(attempt)
-            return .success
-        }
+        let attempts = store.registerGreeting()
         try await store.start(workers: 1)
         #expect(await log.waitForEnds(1))
         #expect(log.events(of: id).map(\.name) == ["recovered", "started", "succeeded"])
@@ -79,11 +75,7 @@ struct RecoveryTests {
         try claim(held, in: path, owner: "elsewhere boot 1 b", leaseSeconds: 3600)
 
         let log = ChangeLog(store)
-        let attempts = Recorder<StoredJobAttempt>()
-        store.register(Greeting.self, retry: .never) { _, attempt in
-            attempts.append(attempt)
-            return .success
-        }
+        let attempts = store.registerGreeting()
         try await store.start(workers: 2)
         #expect(await log.waitForEnds(2))
         #expect(log.events(of: expired).map(\.name) == ["recovered", "started", "succeeded"])
