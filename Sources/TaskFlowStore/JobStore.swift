@@ -66,6 +66,9 @@ public final class JobStore: Sendable {
     package init(backend: any JobStoreBackend, lease: Duration, options: JobStoreOptions) {
         precondition(lease > .zero, "JobStore: the lease must be longer than zero")
         precondition(options.maxClaimBatch >= 1, "JobStore: maxClaimBatch is at least 1")
+        precondition(options.pollInterval > .zero, "JobStore: pollInterval must be longer than zero")
+        precondition(
+            options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         environment = WorkerEnvironment(
             backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(), doorbell: Doorbell(),
             owner: .current(), lease: lease, options: options)

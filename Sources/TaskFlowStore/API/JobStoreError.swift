@@ -16,6 +16,7 @@ public enum JobStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No job with this id (or none in the state the request needs, e.g. failed for a retry).
     case noSuchJob(StoredJobID)
 
+    /// One line naming the file or job and what is wrong.
     public var description: String {
         switch self {
         case .notADatabase(let path): "\(path): not a TaskFlow job store (not an SQLite database); left untouched"
