@@ -20,6 +20,7 @@ struct Worker: Sendable {
         var batchLimit = 1
         while !isStopping() {
             let ticket = environment.doorbell.ticket()
+            let claimedAt = ContinuousClock.now
             guard let batch = await claim(limit: batchLimit) else {
                 await environment.doorbell.wait(after: ticket, timeout: environment.options.pollInterval)
                 continue
@@ -30,7 +31,7 @@ struct Worker: Sendable {
                 continue
             }
             let started = ContinuousClock.now
-            let ran = await runBatch(batch.jobs)
+            let ran = await runBatch(batch.jobs, claimedAt: claimedAt)
             let perJob = (ContinuousClock.now - started) / max(ran, 1)
             batchLimit = perJob < Self.fastJob ? min(batchLimit * 2, environment.options.maxClaimBatch) : 1
         }
@@ -61,14 +62,14 @@ struct Worker: Sendable {
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran. Jobs not
     /// started when the pool stops go back to the queue untouched.
-    private func runBatch(_ jobs: [ClaimedJob]) async -> Int {
+    private func runBatch(_ jobs: [ClaimedJob], claimedAt: ContinuousClock.Instant) async -> Int {
         var pending: [(Resolution, StoredJobEvent)] = []
         var oldestPending = ContinuousClock.now
         var ran = 0
         for job in jobs {
             if isStopping() { break }
             if pending.isEmpty { oldestPending = .now }
-            pending.append(await execute(job))
+            pending.append(await execute(job, claimedAt: claimedAt))
             ran += 1
             if ContinuousClock.now - oldestPending >= environment.options.maxCommitDelay {
                 await commit(pending)
@@ -81,8 +82,9 @@ struct Worker: Sendable {
     }
 
     /// Runs one job's executor and resolves its answer.
-    private func execute(_ job: ClaimedJob) async -> (Resolution, StoredJobEvent) {
-        let attempt = StoredJobAttempt(id: job.id, retries: job.retries, isRecovery: job.isRecovery)
+    private func execute(_ job: ClaimedJob, claimedAt: ContinuousClock.Instant) async -> (Resolution, StoredJobEvent) {
+        let attempt = StoredJobAttempt(
+            id: job.id, retries: job.retries, isRecovery: job.isRecovery, claimedAt: claimedAt)
         environment.events.emit([.started(job.id, kind: job.kind, attempt: attempt)])
         // Claims only name registered kinds, and executors are never removed.
         guard let executor = environment.registry.executor(for: job.kind) else {
