@@ -1,0 +1,180 @@
+/// One job added to a queue: its lifecycle, its result, who awaits it and which jobs wait for it.
+/// ``JobHandle`` is a view of it; the queue holds it until it ends.
+///
+/// Every change goes through one lock and the explicit ``JobStatus`` lifecycle. The result is
+/// set exactly once, by whichever comes first of: the run ending, a cancel before the start, or
+/// a failed dependency. Whoever sets it calls what follows (error handlers of a job that never
+/// ran, the queue, awaiting callers, dependents) outside the lock.
+final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
+    let id: JobID
+    let priority: JobPriority
+    let job: Job<Value>
+    let queue: JobQueue
+    private let state: Protected<State>
+
+    private struct State {
+        var status = JobStatus.waiting
+        /// Dependencies that have not succeeded yet.
+        var unmet: Int
+        /// The task running the body, while it runs: a cancel cancels it.
+        var task: Task<Void, Never>?
+        /// Set once, when the job ends.
+        var result: Result<Value, any Error>?
+        var waiters: [CheckedContinuation<Value, any Error>] = []
+        /// Jobs added after this one; told how it ended, then released.
+        var dependents: [any ScheduledJob] = []
+        /// The last whole percent published, so that progress events are coalesced.
+        var percent = -1
+    }
+
+    init(job: Job<Value>, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
+        self.id = id
+        self.priority = priority
+        self.job = job
+        self.queue = queue
+        state = Protected(State(unmet: dependencies))
+    }
+
+    var title: String { job.title }
+
+    var status: JobStatus { state.withLock { $0.status } }
+
+    // MARK: - Running
+
+    func launch() -> Bool {
+        state.withLock { state in
+            guard state.result == nil else { return false }
+            state.status = .running
+            // Created under the lock so that a cancel either sees the task or comes before it.
+            state.task = Task(executorPreference: queue.executor) { await self.execute() }
+            return true
+        }
+    }
+
+    private func execute() async {
+        let result: Result<Value, any Error>
+        do {
+            result = .success(try await job.perform(observer: self))
+        } catch {
+            result = .failure(error)
+        }
+        end(with: result, ran: true)
+    }
+
+    func attemptStarted(_ attempt: Int) {
+        state.withLock { state in
+            state.status = .running
+            state.percent = -1
+        }
+        queue.hub.emit(.started(id, attempt: attempt))
+    }
+
+    func retrying(_ notice: RetryNotice) {
+        let at = ContinuousClock.now + notice.delay
+        state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: at) }
+        queue.hub.emit(
+            .attemptFailed(
+                id, attempt: notice.failedAttempt, maxAttempts: notice.maxAttempts,
+                error: String(describing: notice.error), nextDelay: notice.delay))
+    }
+
+    func progressed(_ fraction: Double) {
+        guard queue.hub.isObserved else { return }
+        let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        // The epsilon keeps 0.29 in the 29 % bucket despite binary rounding (0.29 * 100 = 28.99…).
+        let percent = Int((clamped * 100 + 1e-9).rounded(.down))
+        let isNew = state.withLock { state in
+            defer { state.percent = percent }
+            return percent != state.percent
+        }
+        if isNew { queue.hub.emit(.progress(id, clamped)) }
+    }
+
+    // MARK: - Ending
+
+    func cancel() {
+        let action: CancelAction = state.withLock { state in
+            if state.result != nil { return .none }
+            if let task = state.task { return .cancelTask(task) }
+            return .endUnstarted
+        }
+        switch action {
+        case .none: break
+        case .cancelTask(let task): task.cancel()
+        case .endUnstarted: DependencyOutcome.deliver(end(with: .failure(CancellationError()), ran: false))
+        }
+    }
+
+    private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
+
+    /// Sets the result if nobody did yet, then tells everyone who needs to know. Returns the
+    /// notices for the dependents; a run that ended delivers them itself.
+    @discardableResult
+    private func end(with result: Result<Value, any Error>, ran: Bool) -> [DependencyNotice] {
+        let ended: (waiters: [CheckedContinuation<Value, any Error>], dependents: [any ScheduledJob])? =
+            state.withLock { state in
+                guard state.result == nil else { return nil }
+                state.result = result
+                state.status = JobStatus(result)
+                state.task = nil
+                defer {
+                    state.waiters = []
+                    state.dependents = []
+                }
+                return (state.waiters, state.dependents)
+            }
+        guard let ended else { return [] }
+        if !ran, case .failure(let error) = result { job.report(error) }
+        queue.jobEnded(self, heldSlot: ran)
+        queue.hub.emit(.finished(id, JobStatus(result)))
+        for waiter in ended.waiters { waiter.resume(with: result) }
+        let outcome = DependencyOutcome(title: title, result)
+        let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
+        guard ran else { return notices }
+        DependencyOutcome.deliver(notices)
+        return []
+    }
+
+    // MARK: - Dependencies
+
+    func addDependent(_ dependent: any ScheduledJob) -> DependencyOutcome? {
+        state.withLock { state in
+            if let result = state.result { return DependencyOutcome(title: title, result) }
+            state.dependents.append(dependent)
+            return nil
+        }
+    }
+
+    func dependencyEnded(_ outcome: DependencyOutcome) -> [DependencyNotice] {
+        switch outcome {
+        case .succeeded:
+            let isReady = state.withLock { state in
+                guard state.result == nil else { return false }
+                state.unmet -= 1
+                return state.unmet == 0
+            }
+            if isReady { queue.enqueue(self) }
+            return []
+        case .failed(let dependency, let cancelled):
+            let error = JobError.dependencyFailed(job: title, dependency: dependency, cancelled: cancelled)
+            return end(with: .failure(error), ran: false)
+        }
+    }
+
+    // MARK: - Awaiting
+
+    /// The job's value once it ended, or its error.
+    var value: Value {
+        get async throws {
+            if let result = state.withLock({ $0.result }) { return try result.get() }
+            return try await withCheckedThrowingContinuation { continuation in
+                let result: Result<Value, any Error>? = state.withLock { state in
+                    if let result = state.result { return result }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        }
+    }
+}
