@@ -25,7 +25,7 @@ public struct Job<Value: Sendable>: Sendable {
     /// When the body runs again after a failure. ``RetryPolicy/never`` unless ``retry(_:)-(Int)``
     /// or ``retry(_:)-(RetryPolicy)`` said otherwise.
     public let retryPolicy: RetryPolicy
-    private let body: @Sendable (JobContext) async throws -> Value
+    @usableFromInline let body: @Sendable (JobContext) async throws -> Value
     private var valueHandlers: [@Sendable (Value) -> Void] = []
     private var errorHandlers: [@Sendable (any Error) -> Void] = []
 
@@ -74,8 +74,22 @@ public struct Job<Value: Sendable>: Sendable {
 
     /// Runs the job here and now, in the calling task (no task is spawned), with its retries;
     /// returns the final value or throws the final error, after the handlers ran.
+    @inlinable
     public func run() async throws -> Value {
+        // Inlinable so that a job without retries or handlers costs its caller one closure
+        // call, specialised for `Value`, rather than a trip through unspecialised generic code.
+        if isPlain { return try await body(.plainRun) }
+        return try await performUnobserved()
+    }
+
+    /// A run with retries or handlers that nobody observes.
+    @usableFromInline func performUnobserved() async throws -> Value {
         try await perform(observer: nil)
+    }
+
+    /// True when a run is one call of the body: one attempt, no handler.
+    @usableFromInline var isPlain: Bool {
+        retryPolicy.maxAttempts == 1 && valueHandlers.isEmpty && errorHandlers.isEmpty
     }
 
     /// One run, reporting attempts and progress to `observer` (a queue's record of the job).

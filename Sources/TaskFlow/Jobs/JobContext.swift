@@ -18,6 +18,9 @@ public struct JobContext: Sendable {
         self.observer = observer
     }
 
+    /// The context of a plain ``Job/run()``'s only attempt: nobody observes it.
+    @usableFromInline static var plainRun: JobContext { JobContext(attempt: 1, observer: nil) }
+
     /// True once the job was cancelled (``JobHandle/cancel()``, ``JobQueue/cancelAll()``, a
     /// failing sibling in a ``Job/group(title:_:)``, or the task running ``Job/run()``): the body
     /// may stop early by throwing `CancellationError`, which never retries. This is Swift task

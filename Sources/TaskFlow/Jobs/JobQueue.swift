@@ -95,10 +95,10 @@ public final class JobQueue: Sendable {
         let record = JobRecord(job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count)
         hub.emit(.added(JobInfo(id: record.id, title: job.title, queue: title, priority: priority,
                                 dependencies: scheduled.map(\.id))))
-        state.withLock { $0.register(record) }
         if scheduled.isEmpty {
-            enqueue(record)
+            enqueue(record, wasBlocked: false)
         } else {
+            state.withLock { $0.block(record) }
             // Registered before any dependency can report, so no outcome is missed; those that
             // already ended report here.
             let ended = scheduled.compactMap { dependency in
@@ -139,16 +139,16 @@ public final class JobQueue: Sendable {
     /// Cancels every job added so far and not ended (``JobHandle/cancel()`` each), latest first,
     /// so that jobs waiting for others end `cancelled` rather than failed by their dependency.
     public func cancelAll() {
-        let jobs = state.withLock { Array($0.unfinished.values) }
+        let jobs = state.withLock { $0.unfinished }
         for job in jobs.sorted(by: { $0.id > $1.id }) { job.cancel() }
     }
 
     // MARK: - Scheduling, for the jobs' records
 
-    /// A job's dependencies are met: queue it and start what may start.
-    func enqueue(_ job: any ScheduledJob) {
+    /// A job's dependencies are met, or it has none: queue it and start what may start.
+    func enqueue(_ job: any ScheduledJob, wasBlocked: Bool) {
         let startable = state.withLock { state in
-            state.enqueue(job)
+            state.enqueue(job, wasBlocked: wasBlocked)
             return state.takeStartable()
         }
         launch(startable)
@@ -157,7 +157,7 @@ public final class JobQueue: Sendable {
     /// A job ended: free its slot if it held one, and start what may start.
     func jobEnded(_ job: any ScheduledJob, heldSlot: Bool) {
         let startable = state.withLock { state in
-            state.ended(job.id, heldSlot: heldSlot)
+            state.ended(job, heldSlot: heldSlot)
             return heldSlot ? state.takeStartable() : []
         }
         launch(startable)
@@ -168,10 +168,10 @@ public final class JobQueue: Sendable {
     private func launch(_ picked: [any ScheduledJob]) {
         var batch = picked
         while !batch.isEmpty {
-            let refused = batch.count { !$0.launch() }
-            guard refused > 0 else { return }
+            let refused = batch.filter { !$0.launch() }
+            guard !refused.isEmpty else { return }
             batch = state.withLock { state in
-                state.releaseSlots(refused)
+                state.releaseSlots(of: refused)
                 return state.takeStartable()
             }
         }

@@ -5,12 +5,15 @@
 /// set exactly once, by whichever comes first of: the run ending, a cancel before the start, or
 /// a failed dependency. Whoever sets it calls what follows (error handlers of a job that never
 /// ran, the queue, awaiting callers, dependents) outside the lock.
+import Synchronization
+
 final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
     let id: JobID
     let priority: JobPriority
     let job: Job<Value>
     let queue: JobQueue
     private let state: Protected<State>
+    private let endedFlag = Atomic<Bool>(false)
 
     private struct State {
         var status = JobStatus.waiting
@@ -18,6 +21,8 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
         var unmet: Int
         /// The task running the body, while it runs: a cancel cancels it.
         var task: Task<Void, Never>?
+        /// A cancel arrived after the job was launched but before its task was stored.
+        var cancelRequested = false
         /// Set once, when the job ends.
         var result: Result<Value, any Error>?
         var waiters: [CheckedContinuation<Value, any Error>] = []
@@ -39,16 +44,26 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
 
     var status: JobStatus { state.withLock { $0.status } }
 
+    var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
+
     // MARK: - Running
 
     func launch() -> Bool {
-        state.withLock { state in
+        let claimed = state.withLock { state in
             guard state.result == nil else { return false }
             state.status = .running
-            // Created under the lock so that a cancel either sees the task or comes before it.
-            state.task = Task(executorPreference: queue.executor) { await self.execute() }
             return true
         }
+        guard claimed else { return false }
+        // Created outside the lock, so the new task never finds it taken; a cancel that comes
+        // in between is remembered and applied here.
+        let task = Task(executorPreference: queue.executor) { await self.execute() }
+        let cancelNow = state.withLock { state in
+            if state.result == nil { state.task = task }
+            return state.cancelRequested
+        }
+        if cancelNow { task.cancel() }
+        return true
     }
 
     private func execute() async {
@@ -62,9 +77,12 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
     }
 
     func attemptStarted(_ attempt: Int) {
-        state.withLock { state in
-            state.status = .running
-            state.percent = -1
+        // The first attempt found the job `running` and progress unreported since `launch`.
+        if attempt > 1 {
+            state.withLock { state in
+                state.status = .running
+                state.percent = -1
+            }
         }
         queue.hub.emit(.started(id, attempt: attempt))
     }
@@ -96,6 +114,10 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
         let action: CancelAction = state.withLock { state in
             if state.result != nil { return .none }
             if let task = state.task { return .cancelTask(task) }
+            if state.status == .running {
+                state.cancelRequested = true
+                return .none
+            }
             return .endUnstarted
         }
         switch action {
@@ -117,6 +139,7 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
                 state.result = result
                 state.status = JobStatus(result)
                 state.task = nil
+                endedFlag.store(true, ordering: .releasing)
                 defer {
                     state.waiters = []
                     state.dependents = []
@@ -153,7 +176,7 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
                 state.unmet -= 1
                 return state.unmet == 0
             }
-            if isReady { queue.enqueue(self) }
+            if isReady { queue.enqueue(self, wasBlocked: true) }
             return []
         case .failed(let dependency, let cancelled):
             let error = JobError.dependencyFailed(job: title, dependency: dependency, cancelled: cancelled)

@@ -5,6 +5,9 @@ protocol ScheduledJob: AnyObject, Sendable {
     var title: String { get }
     var priority: JobPriority { get }
     var status: JobStatus { get }
+    /// True once the job ended; readable without its lock, so the queue can skip ended jobs
+    /// while it holds its own.
+    var hasEnded: Bool { get }
 
     /// Starts the body in a new task, unless the job already ended (cancelled after the queue
     /// picked it); returns whether it started.
