@@ -26,8 +26,8 @@ public struct Job<Value: Sendable>: Sendable {
     /// or ``retry(_:)-(RetryPolicy)`` said otherwise.
     public let retryPolicy: RetryPolicy
     @usableFromInline let body: @Sendable (JobContext) async throws -> Value
-    private var valueHandlers: [@Sendable (Value) -> Void] = []
-    private var errorHandlers: [@Sendable (any Error) -> Void] = []
+    @usableFromInline var valueHandlers: [@Sendable (Value) -> Void] = []
+    @usableFromInline var errorHandlers: [@Sendable (any Error) -> Void] = []
 
     /// A job that runs `body`. `body` gets a ``JobContext`` (progress, cancellation, attempt).
     public init(title: String, _ body: @escaping @Sendable (JobContext) async throws -> Value) {
@@ -88,7 +88,7 @@ public struct Job<Value: Sendable>: Sendable {
     }
 
     /// True when a run is one call of the body: one attempt, no handler.
-    @usableFromInline var isPlain: Bool {
+    @inlinable var isPlain: Bool {
         retryPolicy.maxAttempts == 1 && valueHandlers.isEmpty && errorHandlers.isEmpty
     }
 
