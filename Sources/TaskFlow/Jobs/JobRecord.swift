@@ -148,8 +148,9 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
             }
         guard let ended else { return [] }
         if !ran, case .failure(let error) = result { job.report(error) }
-        queue.jobEnded(self, heldSlot: ran)
+        // Announced before the slot is freed, so observers never see the next job start first.
         queue.hub.emit(.finished(id, JobStatus(result)))
+        queue.jobEnded(self, heldSlot: ran)
         for waiter in ended.waiters { waiter.resume(with: result) }
         let outcome = DependencyOutcome(title: title, result)
         let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
