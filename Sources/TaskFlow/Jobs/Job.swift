@@ -20,24 +20,24 @@
 ///   gets the final error, exactly once and in the order they were attached; `run()` returns
 ///   or rethrows after they ran. Failed attempts that were retried call no handler.
 public struct Job<Value: Sendable>: Sendable {
+    /// Everything a job is, in one immutable object: copying a job (into a closure, a task, a
+    /// queue) then costs one reference count, not one per field.
+    @usableFromInline let definition: JobDefinition<Value>
+
     /// Shown in events and in errors that name the job (``JobError``).
-    public let title: String
+    public var title: String { definition.title }
     /// When the body runs again after a failure. ``RetryPolicy/never`` unless ``retry(_:)-(Int)``
     /// or ``retry(_:)-(RetryPolicy)`` said otherwise.
-    public let retryPolicy: RetryPolicy
-    @usableFromInline let body: @Sendable (JobContext) async throws -> Value
-    @usableFromInline var valueHandlers: [@Sendable (Value) -> Void] = []
-    @usableFromInline var errorHandlers: [@Sendable (any Error) -> Void] = []
+    public var retryPolicy: RetryPolicy { definition.retryPolicy }
 
     /// A job that runs `body`. `body` gets a ``JobContext`` (progress, cancellation, attempt).
     public init(title: String, _ body: @escaping @Sendable (JobContext) async throws -> Value) {
-        self.init(title: title, retryPolicy: .never, body: body)
+        definition = JobDefinition(
+            title: title, retryPolicy: .never, body: body, valueHandlers: [], errorHandlers: [])
     }
 
-    private init(title: String, retryPolicy: RetryPolicy, body: @escaping @Sendable (JobContext) async throws -> Value) {
-        self.title = title
-        self.retryPolicy = retryPolicy
-        self.body = body
+    private init(_ definition: JobDefinition<Value>) {
+        self.definition = definition
     }
 
     /// The same job, run up to `times` more times after a failure (Overdrive's `retry(n)`):
@@ -49,27 +49,20 @@ public struct Job<Value: Sendable>: Sendable {
 
     /// The same job, retried by `policy` (which replaces the current one).
     public func retry(_ policy: RetryPolicy) -> Job {
-        var job = Job(title: title, retryPolicy: policy, body: body)
-        job.valueHandlers = valueHandlers
-        job.errorHandlers = errorHandlers
-        return job
+        Job(definition.with(retryPolicy: policy))
     }
 
     /// The same job, also calling `handler` with the final value of each successful run. Handlers
     /// add up: all of them run, in the order they were attached.
     public func onValue(_ handler: @escaping @Sendable (Value) -> Void) -> Job {
-        var job = self
-        job.valueHandlers.append(handler)
-        return job
+        Job(definition.with(valueHandlers: definition.valueHandlers + [handler]))
     }
 
     /// The same job, also calling `handler` with the final error of each failed run (after the
     /// last retry), including `CancellationError` and, on a queue, a job that never ran because
     /// it was cancelled or a dependency failed. Handlers add up, in the order attached.
     public func onError(_ handler: @escaping @Sendable (any Error) -> Void) -> Job {
-        var job = self
-        job.errorHandlers.append(handler)
-        return job
+        Job(definition.with(errorHandlers: definition.errorHandlers + [handler]))
     }
 
     /// Runs the job here and now, in the calling task (no task is spawned), with its retries;
@@ -78,7 +71,7 @@ public struct Job<Value: Sendable>: Sendable {
     public func run() async throws -> Value {
         // Inlinable so that a job without retries or handlers costs its caller one closure
         // call, specialised for `Value`, rather than a trip through unspecialised generic code.
-        if isPlain { return try await body(.plainRun) }
+        if definition.isPlain { return try await definition.body(.plainRun) }
         return try await performUnobserved()
     }
 
@@ -87,29 +80,24 @@ public struct Job<Value: Sendable>: Sendable {
         try await perform(observer: nil)
     }
 
-    /// True when a run is one call of the body: one attempt, no handler.
-    @inlinable var isPlain: Bool {
-        retryPolicy.maxAttempts == 1 && valueHandlers.isEmpty && errorHandlers.isEmpty
-    }
-
     /// One run, reporting attempts and progress to `observer` (a queue's record of the job).
     func perform(observer: (any JobObserver)?) async throws -> Value {
         let value: Value
         do {
             value = try await retryPolicy.run(willRetry: { observer?.retrying($0) }) { attempt in
                 observer?.attemptStarted(attempt)
-                return try await body(JobContext(attempt: attempt, observer: observer))
+                return try await definition.body(JobContext(attempt: attempt, observer: observer))
             }
         } catch {
             report(error)
             throw error
         }
-        for handler in valueHandlers { handler(value) }
+        for handler in definition.valueHandlers { handler(value) }
         return value
     }
 
     /// Calls the error handlers: the end of a run that failed, or of one that never started.
     func report(_ error: any Error) {
-        for handler in errorHandlers { handler(error) }
+        for handler in definition.errorHandlers { handler(error) }
     }
 }
