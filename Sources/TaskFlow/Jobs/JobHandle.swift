@@ -19,7 +19,7 @@ protocol ScheduledJobHandle {
 
 /// A job added to a queue: await its value, watch its status, cancel it.
 public struct JobHandle<Value: Sendable>: JobDependency, ScheduledJobHandle {
-    let record: JobRecord<Value>
+    let record: JobRecord
 
     /// The job's identity, as in the queue's events.
     public var id: JobID { record.id }
@@ -34,7 +34,13 @@ public struct JobHandle<Value: Sendable>: JobDependency, ScheduledJobHandle {
     /// was added after failed. Its handlers have run by the time this returns. Awaiting it does
     /// not start or cancel anything.
     public var value: Value {
-        get async throws { try await record.value }
+        get async throws {
+            // The record holds the value of the `Job<Value>` this handle was made for.
+            guard let value = try await record.value as? Value else {
+                preconditionFailure("JobHandle: a job's value has the job's type")
+            }
+            return value
+        }
     }
 
     /// Cancels the job. Waiting: it never runs, ends `cancelled` at once and its dependents fail.

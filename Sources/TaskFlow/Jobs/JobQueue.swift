@@ -93,7 +93,13 @@ public final class JobQueue: Sendable {
     ) -> JobHandle<Value> {
         let scheduled = dependencies.map(Self.scheduledJob)
         let record = JobRecord(job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count)
-        hub.emit(.added(JobInfo(id: record.id, title: job.title, queue: title, priority: priority,
+        schedule(record, after: scheduled)
+        return JobHandle(record: record)
+    }
+
+    /// The untyped part of `add`, compiled once rather than per value type.
+    private func schedule(_ record: JobRecord, after scheduled: [any ScheduledJob]) {
+        hub.emit(.added(JobInfo(id: record.id, title: record.title, queue: title, priority: record.priority,
                                 dependencies: scheduled.map(\.id))))
         if scheduled.isEmpty {
             enqueue(record, wasBlocked: false)
@@ -106,7 +112,6 @@ public final class JobQueue: Sendable {
             }
             DependencyOutcome.deliver(ended)
         }
-        return JobHandle(record: record)
     }
 
     private static func scheduledJob(_ dependency: any JobDependency) -> any ScheduledJob {

@@ -7,10 +7,16 @@
 /// ran, the queue, awaiting callers, dependents) outside the lock.
 import Synchronization
 
-final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
+///
+/// It is not generic: the job's typed work sits behind ``QueueableJob`` and its value is kept as
+/// `any Sendable` until ``JobHandle/value`` casts it back. Generic bookkeeping called from other
+/// modules runs unspecialised, and looking up generic metadata on every lock cost several
+/// microseconds per job.
+final class JobRecord: ScheduledJob, JobObserver {
     let id: JobID
+    let title: String
     let priority: JobPriority
-    let job: Job<Value>
+    let job: any QueueableJob
     let queue: JobQueue
     private let state: Protected<State>
     private let endedFlag = Atomic<Bool>(false)
@@ -24,23 +30,22 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
         /// A cancel arrived after the job was launched but before its task was stored.
         var cancelRequested = false
         /// Set once, when the job ends.
-        var result: Result<Value, any Error>?
-        var waiters: [CheckedContinuation<Value, any Error>] = []
+        var result: Result<any Sendable, any Error>?
+        var waiters: [CheckedContinuation<any Sendable, any Error>] = []
         /// Jobs added after this one; told how it ended, then released.
         var dependents: [any ScheduledJob] = []
         /// The last whole percent published, so that progress events are coalesced.
         var percent = -1
     }
 
-    init(job: Job<Value>, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
+    init(job: any QueueableJob, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
         self.id = id
+        title = job.title
         self.priority = priority
         self.job = job
         self.queue = queue
         state = Protected(State(unmet: dependencies))
     }
-
-    var title: String { job.title }
 
     var status: JobStatus { state.withLock { $0.status } }
 
@@ -67,9 +72,9 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
     }
 
     private func execute() async {
-        let result: Result<Value, any Error>
+        let result: Result<any Sendable, any Error>
         do {
-            result = .success(try await job.perform(observer: self))
+            result = .success(try await job.performErased(observer: self))
         } catch {
             result = .failure(error)
         }
@@ -132,8 +137,8 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
     /// Sets the result if nobody did yet, then tells everyone who needs to know. Returns the
     /// notices for the dependents; a run that ended delivers them itself.
     @discardableResult
-    private func end(with result: Result<Value, any Error>, ran: Bool) -> [DependencyNotice] {
-        let ended: (waiters: [CheckedContinuation<Value, any Error>], dependents: [any ScheduledJob])? =
+    private func end(with result: Result<any Sendable, any Error>, ran: Bool) -> [DependencyNotice] {
+        let ended: (waiters: [CheckedContinuation<any Sendable, any Error>], dependents: [any ScheduledJob])? =
             state.withLock { state in
                 guard state.result == nil else { return nil }
                 state.result = result
@@ -188,11 +193,11 @@ final class JobRecord<Value: Sendable>: ScheduledJob, JobObserver {
     // MARK: - Awaiting
 
     /// The job's value once it ended, or its error.
-    var value: Value {
+    var value: any Sendable {
         get async throws {
             if let result = state.withLock({ $0.result }) { return try result.get() }
             return try await withCheckedThrowingContinuation { continuation in
-                let result: Result<Value, any Error>? = state.withLock { state in
+                let result: Result<any Sendable, any Error>? = state.withLock { state in
                     if let result = state.result { return result }
                     state.waiters.append(continuation)
                     return nil
