@@ -214,7 +214,7 @@ private func benchmarkDependencies(_ table: inout ResultTable) async throws {
 /// one when 1, else random ones from a seeded generator), awaits them all and releases every
 /// handle: nanoseconds per job, and the heap held per job once all were added.
 private func dependencyRun(_ jobs: Int, dependencies: Int, seed: UInt64) async throws -> (perJob: Double, bytesPerJob: Double?) {
-    var random = SplitMix(seed: seed)
+    var random = seed   // a linear congruential generator: seeded, so every run builds the same graph
     var bytesPerJob: Double?
     let elapsed = try await measure {
         let queue = JobQueue(title: "graph", maxConcurrent: 4)
@@ -230,7 +230,10 @@ private func dependencyRun(_ jobs: Int, dependencies: Int, seed: UInt64) async t
             } else if dependencies == 1 {
                 after = [handles[index - 1]]
             } else {
-                after = (0..<dependencies).map { _ in handles[Int(random.next() % UInt64(index))] }
+                after = (0..<dependencies).map { _ in
+                    random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    return handles[Int((random >> 33) % UInt64(index))]
+                }
             }
             handles.append(queue.add(job, after: after))
         }
@@ -239,19 +242,6 @@ private func dependencyRun(_ jobs: Int, dependencies: Int, seed: UInt64) async t
         for handle in handles { _ = try await handle.value }
     }
     return (nanoseconds(elapsed) / Double(jobs), bytesPerJob)
-}
-
-/// SplitMix64: seeded, so every run builds the same graph.
-private struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133A_111B
-        return z ^ (z >> 31)
-    }
 }
 
 // MARK: - Blocking work
