@@ -14,7 +14,7 @@ public protocol JobDependency: Sendable {
 /// Gives the queue the job behind a dependency. Only ``JobHandle`` conforms: a dependency is
 /// always a job some queue holds.
 protocol ScheduledJobHandle {
-    var scheduled: any ScheduledJob { get }
+    var record: JobRecord { get }
 }
 
 /// A job added to a queue: await its value, watch its status, cancel it.
@@ -48,6 +48,4 @@ public struct JobHandle<Value: Sendable>: JobDependency, ScheduledJobHandle {
     /// ends `cancelled` if it stops by throwing `CancellationError`, else as its run ends. No
     /// further retry starts. Ended: nothing happens.
     public func cancel() { record.cancel() }
-
-    var scheduled: any ScheduledJob { record }
 }

@@ -98,7 +98,7 @@ public final class JobQueue: Sendable {
     }
 
     /// The untyped part of `add`, compiled once rather than per value type.
-    private func schedule(_ record: JobRecord, after scheduled: [any ScheduledJob]) {
+    private func schedule(_ record: JobRecord, after scheduled: [JobRecord]) {
         hub.emit(.added(JobInfo(id: record.id, title: record.title, queue: title, priority: record.priority,
                                 dependencies: scheduled.map(\.id))))
         if scheduled.isEmpty {
@@ -114,11 +114,11 @@ public final class JobQueue: Sendable {
         }
     }
 
-    private static func scheduledJob(_ dependency: any JobDependency) -> any ScheduledJob {
+    private static func scheduledJob(_ dependency: any JobDependency) -> JobRecord {
         guard let handle = dependency as? any ScheduledJobHandle else {
             preconditionFailure("JobQueue.add(after:) takes handles returned by JobQueue.add, not \(type(of: dependency))")
         }
-        return handle.scheduled
+        return handle.record
     }
 
     /// Stops starting jobs; running jobs go on. Jobs can still be added.
@@ -150,30 +150,33 @@ public final class JobQueue: Sendable {
 
     // MARK: - Scheduling, for the jobs' records
 
-    /// A job's dependencies are met, or it has none: queue it and start what may start.
-    func enqueue(_ job: any ScheduledJob, wasBlocked: Bool) {
+    /// A job's dependencies are met, or it has none: queue it and start what may start (the
+    /// first on `handOff`'s task, if offered).
+    func enqueue(_ job: JobRecord, wasBlocked: Bool, handOff: JobHandOff? = nil) {
         let startable = state.withLock { state in
             state.enqueue(job, wasBlocked: wasBlocked)
             return state.takeStartable()
         }
-        launch(startable)
+        launch(startable, handOff: handOff)
     }
 
-    /// A job ended: free its slot if it held one, and start what may start.
-    func jobEnded(_ job: any ScheduledJob, heldSlot: Bool) {
+    /// A job ended: free its slot if it held one, and start what may start (the first on
+    /// `handOff`'s task, if offered).
+    func jobEnded(_ job: JobRecord, heldSlot: Bool, handOff: JobHandOff?) {
         let startable = state.withLock { state in
             state.ended(job, heldSlot: heldSlot)
             return heldSlot ? state.takeStartable() : []
         }
-        launch(startable)
+        launch(startable, handOff: handOff)
     }
 
-    /// Launches picked jobs outside the lock. A job cancelled between being picked and launched
-    /// gives its slot back, and the next jobs are picked in its place, in a loop.
-    private func launch(_ picked: [any ScheduledJob]) {
+    /// Launches picked jobs outside the lock, each in a task of its own unless `handOff` takes
+    /// it. A job cancelled between being picked and launched gives its slot back, and the next
+    /// jobs are picked in its place, in a loop.
+    func launch(_ picked: [JobRecord], handOff: JobHandOff? = nil) {
         var batch = picked
         while !batch.isEmpty {
-            let refused = batch.filter { !$0.launch() }
+            let refused = batch.filter { !(handOff?.take($0) ?? false) && !$0.launch() }
             guard !refused.isEmpty else { return }
             batch = state.withLock { state in
                 state.releaseSlots(of: refused)

@@ -14,35 +14,35 @@ struct QueueState {
     /// No job starts while paused; running jobs go on.
     var isPaused = false
     /// Jobs holding a slot: started, or picked and about to start. At most `maxConcurrent`.
-    private var running: [any ScheduledJob] = []
+    private var running: [JobRecord] = []
     /// Jobs waiting for dependencies.
-    private var blocked: [JobID: any ScheduledJob] = [:]
+    private var blocked: [JobID: JobRecord] = [:]
     /// Jobs ready to start, one FIFO per priority (indexed by raw value).
-    private var ready = [Deque<any ScheduledJob>](repeating: [], count: JobPriority.allCases.count)
+    private var ready = [Deque<JobRecord>](repeating: [], count: JobPriority.allCases.count)
 
     init(maxConcurrent: Int) {
         self.maxConcurrent = maxConcurrent
     }
 
     /// Every job added and not yet ended: running, ready or blocked.
-    var unfinished: [any ScheduledJob] {
+    var unfinished: [JobRecord] {
         running + Array(blocked.values) + ready.joined().filter { !$0.hasEnded }
     }
 
     /// A job was added with dependencies still unmet.
-    mutating func block(_ job: any ScheduledJob) {
+    mutating func block(_ job: JobRecord) {
         blocked[job.id] = job
     }
 
     /// A job's dependencies are met (`wasBlocked`) or it had none: it starts when its turn comes.
-    mutating func enqueue(_ job: any ScheduledJob, wasBlocked: Bool) {
+    mutating func enqueue(_ job: JobRecord, wasBlocked: Bool) {
         if wasBlocked { blocked[job.id] = nil }
         ready[job.priority.rawValue].append(job)
     }
 
     /// A job ended; `heldSlot` says whether it had been picked to start. A job that ended while
     /// ready stays in its FIFO and is skipped there.
-    mutating func ended(_ job: any ScheduledJob, heldSlot: Bool) {
+    mutating func ended(_ job: JobRecord, heldSlot: Bool) {
         if heldSlot {
             release(job)
         } else if !blocked.isEmpty {
@@ -51,14 +51,14 @@ struct QueueState {
     }
 
     /// Picked jobs that were cancelled before they started give their slots back.
-    mutating func releaseSlots(of jobs: [any ScheduledJob]) {
+    mutating func releaseSlots(of jobs: [JobRecord]) {
         for job in jobs { release(job) }
     }
 
     /// Picks the jobs to start now, highest priority first and FIFO within one, and counts them
     /// as running. The caller launches them outside the lock.
-    mutating func takeStartable() -> [any ScheduledJob] {
-        var picked: [any ScheduledJob] = []
+    mutating func takeStartable() -> [JobRecord] {
+        var picked: [JobRecord] = []
         while !isPaused, running.count < maxConcurrent, let job = popNext() {
             running.append(job)
             picked.append(job)
@@ -66,7 +66,7 @@ struct QueueState {
         return picked
     }
 
-    private mutating func release(_ job: any ScheduledJob) {
+    private mutating func release(_ job: JobRecord) {
         // Few running jobs (at most `maxConcurrent`), so a scan is cheaper than hashing.
         if let index = running.firstIndex(where: { $0 === job }) {
             running.swapAt(index, running.count - 1)
@@ -74,7 +74,7 @@ struct QueueState {
         }
     }
 
-    private mutating func popNext() -> (any ScheduledJob)? {
+    private mutating func popNext() -> (JobRecord)? {
         for priority in ready.indices.reversed() {
             while let job = ready[priority].popFirst() {
                 if !job.hasEnded { return job }
