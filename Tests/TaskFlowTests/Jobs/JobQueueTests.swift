@@ -177,6 +177,33 @@ import TaskFlow
         #expect(values.all == [3])
     }
 
+    /// A job's task may run the next job once the first ended; a cancel of the ended job, racing
+    /// with that, must never reach the next one. Every job here stops if it sees a cancel, so a
+    /// cancel that went astray would end an uncancelled job `cancelled`.
+    @Test func stressACancelOfAnEndedJobNeverReachesTheNextJobOnItsTask() async throws {
+        var random = SeededGenerator(seed: 21)
+        let queue = JobQueue(title: "hand-off", maxConcurrent: 2)
+        let cancelled = Recorder<JobID>()
+        var handles: [JobHandle<Int>] = []
+        for index in 0..<3_000 {
+            let after = index > 0 && index % 2 == 0 ? [handles[index - 1]] : []
+            handles.append(queue.add(Job(title: "\(index)") { job in
+                await Task.yield()
+                if job.isCancelled { throw CancellationError() }
+                return index
+            }, after: after))
+            if index > 0, Int.random(in: 0..<4, using: &random) == 0 {
+                cancelled.record(handles[index - 1].id)
+                handles[index - 1].cancel()
+            }
+        }
+        for handle in handles { _ = try? await handle.value }
+        let targets = Set(cancelled.all)
+        for handle in handles where handle.status == .cancelled {
+            #expect(targets.contains(handle.id), "job \(handle.title) was cancelled without being asked")
+        }
+    }
+
     /// Many jobs of random priorities and durations, some cancelled at random moments, on a small
     /// queue: every job ends, every value matches, and the limit always holds.
     @Test func stressEveryJobEndsAndTheLimitHolds() async throws {
