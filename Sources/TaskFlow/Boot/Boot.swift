@@ -93,6 +93,15 @@ public final class Boot<Event: Sendable>: Sendable {
     /// The boot's current phase.
     public var phase: BootPhase { state.withLock { $0.phase } }
 
+    /// Checks the graph as `run()` would, without running or changing anything: for tools
+    /// that check a start-up ahead of time.
+    ///
+    /// - Throws: the ``BootError`` `run()` would throw for this graph.
+    public func validate() throws(BootError) {
+        let nodes = state.withLock { $0.nodes }
+        _ = try BootGraph(validating: nodes, boot: title)
+    }
+
     /// Validates the graph, then runs every task, as parallel as the dependencies allow.
     ///
     /// - Throws: ``BootError`` if the graph is invalid or the boot already started (no task
