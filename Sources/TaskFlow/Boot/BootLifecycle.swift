@@ -9,6 +9,8 @@ struct BootLifecycle<Event: Sendable>: Sendable {
     private var buffer = Deque<Event>()
     private(set) var nodes: [BootNode] = []
     private var observers: [BootObserver<Event>] = []
+    /// One task per observer, running its `deliver()`.
+    private var deliveries: [Task<Void, Never>] = []
     private var progressSubscribers: [AsyncStream<BootEvent>.Continuation] = []
     private var completions: [@Sendable (Result<Void, any Error>) -> Void] = []
     /// How the boot ended, once it has.
@@ -18,7 +20,10 @@ struct BootLifecycle<Event: Sendable>: Sendable {
     mutating func add(_ node: BootNode, observer: BootObserver<Event>?, boot: String) {
         precondition(phase == .configuring, "boot \"\(boot)\": \"\(node.title)\" was added after run()")
         nodes.append(node)
-        if let observer { observers.append(observer) }
+        if let observer {
+            observers.append(observer)
+            deliveries.append(Task { await observer.deliver() })
+        }
     }
 
     /// Buffers `event` during boot, forwards it after, drops it once finished.
@@ -59,9 +64,7 @@ struct BootLifecycle<Event: Sendable>: Sendable {
         outcome = result
         if phase == .booting {
             phase = .booted
-            for event in buffer {
-                for observer in observers { observer.forward(event) }
-            }
+            for observer in observers { observer.forward(contentsOf: buffer) }
             buffer = []
         }
         defer { completions = [] }
@@ -76,6 +79,6 @@ struct BootLifecycle<Event: Sendable>: Sendable {
         for subscriber in progressSubscribers { subscriber.finish() }
         progressSubscribers = []
         for observer in observers { observer.close() }
-        return observers.map(\.delivery)
+        return deliveries
     }
 }

@@ -11,8 +11,9 @@ struct BootProgress: Sendable {
         self.subscribers = subscribers
     }
 
-    /// The time since the run began.
-    var now: Duration { ContinuousClock.now - start }
+    /// The time since the run began; zero when nobody subscribed, so an unwatched boot reads
+    /// no clock per task.
+    var now: Duration { subscribers.isEmpty ? .zero : ContinuousClock.now - start }
 
     /// Sends `event` to every subscriber, in the order `publish` is called.
     func publish(_ event: @autoclosure () -> BootEvent) {
