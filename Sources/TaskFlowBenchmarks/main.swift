@@ -10,3 +10,4 @@
 runDashboardBenchmarks()
 await runCoreBenchmarks()
 await runCoreDiagnostics()
+await runBootBenchmarks()

@@ -71,6 +71,7 @@ final class BootObserver<Event: Sendable>: Sendable {
 
     /// Everything queued, waiting for something if nothing is; nil once closed and drained.
     private func nextBatch() async -> Deque<Event>? {
+        var hasYielded = false
         while true {
             let batch: Deque<Event>? = mailbox.withLock { mailbox in
                 guard mailbox.queue.isEmpty else {
@@ -80,6 +81,14 @@ final class BootObserver<Event: Sendable>: Sendable {
                 return mailbox.isClosed ? [] : nil
             }
             if let batch { return batch.isEmpty ? nil : batch }
+            if !hasYielded {
+                // Let the senders queue more before sleeping: a consumer that sleeps after every
+                // event makes each `send` pay for a wake-up.
+                hasYielded = true
+                await Task.yield()
+                continue
+            }
+            hasYielded = false
             await withCheckedContinuation { continuation in
                 let resumeNow = mailbox.withLock { mailbox in
                     if !mailbox.queue.isEmpty || mailbox.isClosed { return true }
