@@ -69,9 +69,13 @@ final class BootObserver<Event: Sendable>: Sendable {
         waiter?.resume()
     }
 
+    /// How often an idle delivery task yields before it sleeps, giving senders a moment to
+    /// queue more so that a steady trickle of events does not wake a thread per event.
+    private static var yieldsBeforeSleeping: Int { 1 }
+
     /// Everything queued, waiting for something if nothing is; nil once closed and drained.
     private func nextBatch() async -> Deque<Event>? {
-        var hasYielded = false
+        var yields = 0
         while true {
             let batch: Deque<Event>? = mailbox.withLock { mailbox in
                 guard mailbox.queue.isEmpty else {
@@ -81,14 +85,12 @@ final class BootObserver<Event: Sendable>: Sendable {
                 return mailbox.isClosed ? [] : nil
             }
             if let batch { return batch.isEmpty ? nil : batch }
-            if !hasYielded {
-                // Let the senders queue more before sleeping: a consumer that sleeps after every
-                // event makes each `send` pay for a wake-up.
-                hasYielded = true
+            if yields < Self.yieldsBeforeSleeping {
+                yields += 1
                 await Task.yield()
                 continue
             }
-            hasYielded = false
+            yields = 0
             await withCheckedContinuation { continuation in
                 let resumeNow = mailbox.withLock { mailbox in
                     if !mailbox.queue.isEmpty || mailbox.isClosed { return true }
