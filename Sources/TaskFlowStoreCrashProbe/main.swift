@@ -27,6 +27,10 @@ func runProbe(store storePath: String, runs runsPath: String, workers: Int) asyn
     }
     let store = try JobStore(path: storePath, lease: .seconds(5))
     store.register(ProbeJob.self, retry: .never) { _, attempt in
+        // A job takes about a millisecond, like real work, so 10,000 of them last seconds and the
+        // test's random kills land mid-run even on a fast, idle machine (no-op jobs finished
+        // within the first kill's delay there, and the test proved nothing).
+        try await Task.sleep(for: .milliseconds(1))
         try await runs.write { db in
             try db.execute(
                 sql: "INSERT INTO run (job_id, recovery) VALUES (?, ?)",
