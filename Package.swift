@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TaskFlow", targets: ["TaskFlow"]),
         .library(name: "TaskFlowDashboard", targets: ["TaskFlowDashboard"]),
+        .library(name: "TaskFlowStore", targets: ["TaskFlowStore"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
     ],
     dependencies: [
@@ -14,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -40,6 +42,20 @@ let package = Package(
             name: "TaskFlowScenario",
             dependencies: ["TaskFlow", "TOMLSource", .product(name: "HeapModule", package: "swift-collections")]
         ),
+        // Durable jobs (Forge): persisted jobs, executors per kind, leases, crash recovery; SQLite via GRDB.
+        .target(
+            name: "TaskFlowStore",
+            dependencies: [
+                "TaskFlow",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.
+        .executableTarget(
+            name: "TaskFlowStoreCrashProbe",
+            dependencies: ["TaskFlowStore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "taskflow",
             dependencies: [
@@ -49,7 +65,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "TaskFlowBenchmarks",
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "TaskFlowScenario"]
+            dependencies: [
+                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,
         // Boom and a seeded generator. A plain target (no tests of its own) under Tests/.
@@ -61,6 +80,14 @@ let package = Package(
         .testTarget(
             name: "TaskFlowTests",
             dependencies: ["TaskFlow", "TaskFlowTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+        ),
+        .testTarget(
+            name: "TaskFlowStoreTests",
+            // The crash probe is listed so that the crash test finds the binary built.
+            dependencies: [
+                "TaskFlowStore", "TaskFlowStoreCrashProbe", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
         // Seeded mutations of the demos and themes through the loaders the CLI uses.

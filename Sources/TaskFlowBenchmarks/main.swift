@@ -1,5 +1,6 @@
 /// Entry point of `swift run -c release TaskFlowBenchmarks`: the dashboard's figures, then the
-/// core figures against their raw baselines, then the variants that explain any miss.
+/// core figures against their raw baselines, then the variants that explain any miss, then the
+/// durable job store's figures against raw GRDB.
 ///
 /// The dashboard benchmarks run first, synchronously, while this top-level code still owns the
 /// main thread: two of them drive the dashboard's real run loop, which must be the main thread.
@@ -11,3 +12,6 @@ runDashboardBenchmarks()
 await runCoreBenchmarks()
 await runCoreDiagnostics()
 await runScenarioBenchmarks()
+await runStoreBenchmarks()
+await runJobBenchmarks()
+await runBootBenchmarks()

@@ -1,0 +1,187 @@
+/// Runs jobs later, at most ``maxConcurrent`` at once, by priority, after their dependencies:
+/// Overdrive's `TaskQueue`, on Swift concurrency.
+///
+/// ```swift
+/// let queue = JobQueue(title: "Uploads", maxConcurrent: 3)
+/// let a = queue.add(fetch)                               // JobHandle<Int>
+/// let b = queue.add(fetch, priority: .high, after: [a])  // starts once `a` succeeded
+/// let value = try await b.value
+/// ```
+///
+/// - **Order.** Waiting jobs whose dependencies are met start by ``JobPriority`` (high first),
+///   and in the order they were added within one priority. A job holds its slot through its
+///   retries and their backoff.
+/// - **Dependencies.** A job added `after:` other jobs (of any queue) starts only once all of
+///   them succeeded. If one fails or is cancelled, the job never runs and throws
+///   ``JobError/dependencyFailed(job:dependency:cancelled:)`` naming it, and so on down the
+///   line. Bookkeeping is linear in jobs plus dependencies and recurses nowhere.
+/// - **Pause.** ``pause()`` stops starts; running jobs go on. ``resume()`` starts again.
+/// - **Cancel.** ``JobHandle/cancel()`` for one job, ``cancelAll()`` for every job added so far.
+/// - **Events.** ``events`` publishes every change (``JobEvent``).
+/// - **Lifetime.** A queue lives while it is referenced, by you or by a handle of one of its
+///   jobs, so jobs added to it always end even when the queue itself was dropped (unless it
+///   was paused: then its waiting jobs wait until ``resume()``).
+///
+/// Jobs run on the cooperative pool, except on ``main`` (the main actor) and on
+/// ``blocking(title:threads:)`` queues (their own threads).
+public final class JobQueue: Sendable {
+    /// Shown in events.
+    public let title: String
+    /// The most jobs that run at once.
+    public let maxConcurrent: Int
+    /// Where job bodies run: nil for the cooperative pool.
+    let executor: (any TaskExecutor)?
+    /// Released with the queue: a blocking queue's threads end then.
+    private let threads: ThreadPoolExecutor?
+    let hub = JobEventHub()
+    private let state: Protected<QueueState>
+
+    /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.
+    public convenience init(title: String, maxConcurrent: Int = 1) {
+        self.init(title: title, maxConcurrent: maxConcurrent, executor: nil, threads: nil)
+    }
+
+    private init(title: String, maxConcurrent: Int, executor: (any TaskExecutor)?, threads: ThreadPoolExecutor?) {
+        precondition(maxConcurrent >= 1, "JobQueue: maxConcurrent must be at least 1")
+        self.title = title
+        self.maxConcurrent = maxConcurrent
+        self.executor = executor
+        self.threads = threads
+        state = Protected(QueueState(maxConcurrent: maxConcurrent))
+    }
+
+    deinit {
+        threads?.shutdown()
+    }
+
+    /// The shared queue for background work: up to 16 jobs at once on the cooperative pool,
+    /// enough to overlap jobs that await I/O while priorities still decide what starts first.
+    public static let background = JobQueue(title: "Background", maxConcurrent: 16)
+
+    /// The foreground queue: one job at a time, each started on the main thread as the main
+    /// actor (`MainActor.assumeIsolated` works in its body). The body's non-isolated code stays
+    /// on the main thread across awaits, so, like any main-actor work, it must not block.
+    /// Requires a main thread that drains the main queue (the dashboard's run loop, or an
+    /// `async` main).
+    public static let main = JobQueue(
+        title: "Main", maxConcurrent: 1, executor: MainQueueExecutor.shared, threads: nil)
+
+    /// A queue with `threads` OS threads of its own, running up to `threads` jobs at once: for
+    /// jobs that block (synchronous file I/O, `usleep`, C libraries) and would otherwise stall
+    /// the cooperative pool, which has only as many threads as cores. A job's non-isolated code
+    /// runs on these threads from start to end, across its awaits. The threads end when the
+    /// queue is released.
+    public static func blocking(title: String, threads: Int) -> JobQueue {
+        precondition(threads >= 1, "JobQueue.blocking: threads must be at least 1")
+        let pool = ThreadPoolExecutor(threads: threads)
+        return JobQueue(title: title, maxConcurrent: threads, executor: pool, threads: pool)
+    }
+
+    /// Every event of this queue from now on (``JobEvent``), until the consumer stops
+    /// iterating. Observing costs the jobs a lock per event; not observing costs nothing.
+    public var events: AsyncStream<JobEvent> { hub.subscribe() }
+
+    /// True while paused.
+    public var isPaused: Bool { state.withLock { $0.isPaused } }
+
+    /// Schedules `job` and returns its handle. It starts when its dependencies (`after`, handles
+    /// from any queue) all succeeded, a slot is free and no waiting job of a higher priority, or
+    /// of the same priority added earlier, is ready. `after` takes handles this package returned.
+    @discardableResult
+    public func add<Value>(
+        _ job: Job<Value>, priority: JobPriority = .normal, after dependencies: [any JobDependency] = []
+    ) -> JobHandle<Value> {
+        let scheduled = dependencies.map(Self.scheduledJob)
+        let record = JobRecord(job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count)
+        schedule(record, after: scheduled)
+        return JobHandle(record: record)
+    }
+
+    /// The untyped part of `add`, compiled once rather than per value type.
+    private func schedule(_ record: JobRecord, after scheduled: [JobRecord]) {
+        hub.emit(.added(JobInfo(id: record.id, title: record.title, queue: title, priority: record.priority,
+                                dependencies: scheduled.map(\.id))))
+        if scheduled.isEmpty {
+            enqueue(record, wasBlocked: false)
+        } else {
+            state.withLock { $0.block(record) }
+            // Registered before any dependency can report, so no outcome is missed; those that
+            // already ended report here.
+            let ended = scheduled.compactMap { dependency in
+                dependency.addDependent(record).map { DependencyNotice(dependent: record, outcome: $0) }
+            }
+            DependencyOutcome.deliver(ended)
+        }
+    }
+
+    private static func scheduledJob(_ dependency: any JobDependency) -> JobRecord {
+        guard let handle = dependency as? any ScheduledJobHandle else {
+            preconditionFailure("JobQueue.add(after:) takes handles returned by JobQueue.add, not \(type(of: dependency))")
+        }
+        return handle.record
+    }
+
+    /// Stops starting jobs; running jobs go on. Jobs can still be added.
+    public func pause() {
+        let changed = state.withLock { state in
+            defer { state.isPaused = true }
+            return !state.isPaused
+        }
+        if changed { hub.emit(.paused(queue: title, true)) }
+    }
+
+    /// Starts jobs again, as many as slots allow.
+    public func resume() {
+        let (changed, startable) = state.withLock { state in
+            let changed = state.isPaused
+            state.isPaused = false
+            return (changed, state.takeStartable())
+        }
+        if changed { hub.emit(.paused(queue: title, false)) }
+        launch(startable)
+    }
+
+    /// Cancels every job added so far and not ended (``JobHandle/cancel()`` each), latest first,
+    /// so that jobs waiting for others end `cancelled` rather than failed by their dependency.
+    public func cancelAll() {
+        let jobs = state.withLock { $0.unfinished }
+        for job in jobs.sorted(by: { $0.id > $1.id }) { job.cancel() }
+    }
+
+    // MARK: - Scheduling, for the jobs' records
+
+    /// A job's dependencies are met, or it has none: queue it and start what may start (the
+    /// first on `handOff`'s task, if offered).
+    func enqueue(_ job: JobRecord, wasBlocked: Bool, handOff: JobHandOff? = nil) {
+        let startable = state.withLock { state in
+            state.enqueue(job, wasBlocked: wasBlocked)
+            return state.takeStartable()
+        }
+        launch(startable, handOff: handOff)
+    }
+
+    /// A job ended: free its slot if it held one, and start what may start (the first on
+    /// `handOff`'s task, if offered).
+    func jobEnded(_ job: JobRecord, heldSlot: Bool, handOff: JobHandOff?) {
+        let startable = state.withLock { state in
+            state.ended(job, heldSlot: heldSlot)
+            return heldSlot ? state.takeStartable() : []
+        }
+        launch(startable, handOff: handOff)
+    }
+
+    /// Launches picked jobs outside the lock, each in a task of its own unless `handOff` takes
+    /// it. A job cancelled between being picked and launched gives its slot back, and the next
+    /// jobs are picked in its place, in a loop.
+    func launch(_ picked: [JobRecord], handOff: JobHandOff? = nil) {
+        var batch = picked
+        while !batch.isEmpty {
+            let refused = batch.filter { !(handOff?.take($0) ?? false) && !$0.launch() }
+            guard !refused.isEmpty else { return }
+            batch = state.withLock { state in
+                state.releaseSlots(of: refused)
+                return state.takeStartable()
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+import Synchronization
+
+/// One job added to a queue: its lifecycle, its result, who awaits it and which jobs wait for it.
+/// ``JobHandle`` is a view of it; the queue holds it until it ends.
+///
+/// Every change goes through one lock and the explicit ``JobStatus`` lifecycle. The result is
+/// set exactly once, by whichever comes first of: the run ending, a cancel before the start, or
+/// a failed dependency. Whoever sets it calls what follows (error handlers of a job that never
+/// ran, the queue, awaiting callers, dependents) outside the lock.
+///
+/// It is not generic: the job's typed work sits behind ``QueueableJob`` and its value is kept as
+/// `any Sendable` until ``JobHandle/value`` casts it back. Generic bookkeeping called from other
+/// modules runs unspecialised, and looking up generic metadata on every lock cost several
+/// microseconds per job.
+final class JobRecord: Sendable, JobObserver {
+    let id: JobID
+    let title: String
+    let priority: JobPriority
+    let job: any QueueableJob
+    let queue: JobQueue
+    private let state: Protected<State>
+    private let endedFlag = Atomic<Bool>(false)
+
+    private struct State {
+        var status = JobStatus.waiting
+        /// Dependencies that have not succeeded yet.
+        var unmet: Int
+        /// The task running the body, while it runs: a cancel cancels it.
+        var task: Task<Void, Never>?
+        /// A cancel arrived after the job was launched but before its task was stored.
+        var cancelRequested = false
+        /// Cancels that took `task` and have not called its `cancel()` yet: while there are any,
+        /// the task is not handed to another job (``JobHandOff``).
+        var cancelsInFlight = 0
+        /// Set once, when the job ends.
+        var result: Result<any Sendable, any Error>?
+        var waiters: [CheckedContinuation<any Sendable, any Error>] = []
+        /// Jobs added after this one; told how it ended, then released.
+        var dependents: [JobRecord] = []
+        /// The last whole percent published, so that progress events are coalesced.
+        var percent = -1
+    }
+
+    init(job: any QueueableJob, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
+        self.id = id
+        title = job.title
+        self.priority = priority
+        self.job = job
+        self.queue = queue
+        state = Protected(State(unmet: dependencies))
+    }
+
+    var status: JobStatus { state.withLock { $0.status } }
+
+    /// True once the job ended; readable without its lock, so the queue can skip ended jobs
+    /// while it holds its own.
+    var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
+
+    // MARK: - Running
+
+    /// Starts the body in a new task, unless the job already ended (cancelled after the queue
+    /// picked it); returns whether it started.
+    func launch() -> Bool {
+        let claimed = state.withLock { state in
+            guard state.result == nil else { return false }
+            state.status = .running
+            return true
+        }
+        guard claimed else { return false }
+        // Created outside the lock, so the new task never finds it taken; a cancel that comes
+        // in between is remembered and applied here.
+        let task = Task(executorPreference: queue.executor) { await self.execute() }
+        let cancelNow = state.withLock { state in
+            if state.result == nil { state.task = task }
+            return state.cancelRequested
+        }
+        if cancelNow { task.cancel() }
+        return true
+    }
+
+    /// The body of a job's task: runs this job, then every job handed to the task, in a loop.
+    private func execute() async {
+        var record = self
+        while let next = await record.runHere() {
+            record = next
+        }
+    }
+
+    /// Runs the body on the current task and ends the job; returns the job handed to this task
+    /// to run next, already claimed, if any.
+    private func runHere() async -> JobRecord? {
+        let result: Result<any Sendable, any Error>
+        do {
+            result = .success(try await job.performErased(observer: self))
+        } catch {
+            result = .failure(error)
+        }
+        guard let handOff = end(with: result, ran: true).handOff, let next = handOff.job else { return nil }
+        if !Task.isCancelled, next.claim(on: handOff.task) { return next }
+        // The task was cancelled meanwhile, or the job was: start it (or its replacement) apart.
+        next.queue.launch([next])
+        return nil
+    }
+
+    /// Makes `task`, which just ran another job of a compatible queue, this job's task, unless
+    /// the job already ended (cancelled after it was picked).
+    func claim(on task: Task<Void, Never>) -> Bool {
+        state.withLock { state in
+            guard state.result == nil else { return false }
+            state.status = .running
+            state.task = task
+            return true
+        }
+    }
+
+    func attemptStarted(_ attempt: Int) {
+        // The first attempt found the job `running` and progress unreported since `launch`.
+        if attempt > 1 {
+            state.withLock { state in
+                state.status = .running
+                state.percent = -1
+            }
+        }
+        queue.hub.emit(.started(id, attempt: attempt))
+    }
+
+    func retrying(_ notice: RetryNotice) {
+        let at = ContinuousClock.now + notice.delay
+        state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: at) }
+        queue.hub.emit(
+            .attemptFailed(
+                id, attempt: notice.failedAttempt, maxAttempts: notice.maxAttempts,
+                error: String(describing: notice.error), nextDelay: notice.delay))
+    }
+
+    func progressed(_ fraction: Double) {
+        guard queue.hub.isObserved else { return }
+        let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
+        // The epsilon keeps 0.29 in the 29 % bucket despite binary rounding (0.29 * 100 = 28.99…).
+        let percent = Int((clamped * 100 + 1e-9).rounded(.down))
+        let isNew = state.withLock { state in
+            defer { state.percent = percent }
+            return percent != state.percent
+        }
+        if isNew { queue.hub.emit(.progress(id, clamped)) }
+    }
+
+    // MARK: - Ending
+
+    /// Cancels the job: a waiting job ends at once without running, a running one sees
+    /// `isCancelled`.
+    func cancel() {
+        let action: CancelAction = state.withLock { state in
+            if state.result != nil { return .none }
+            if let task = state.task {
+                state.cancelsInFlight += 1
+                return .cancelTask(task)
+            }
+            if state.status == .running {
+                state.cancelRequested = true
+                return .none
+            }
+            return .endUnstarted
+        }
+        switch action {
+        case .none: break
+        case .cancelTask(let task):
+            task.cancel()
+            state.withLock { $0.cancelsInFlight -= 1 }
+        case .endUnstarted:
+            DependencyOutcome.deliver(end(with: .failure(CancellationError()), ran: false).notices)
+        }
+    }
+
+    private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
+
+    private struct Ended {
+        let waiters: [CheckedContinuation<any Sendable, any Error>]
+        let dependents: [JobRecord]
+        /// The task that ran the job, if it may be handed to the next one.
+        let reusableTask: Task<Void, Never>?
+    }
+
+    /// Sets the result if nobody did yet, then tells everyone who needs to know. A job that never
+    /// ran returns the notices for its dependents, for the caller's work list; a run that ended
+    /// delivers them itself, and returns the offer of its task with the job that took it.
+    private func end(
+        with result: Result<any Sendable, any Error>, ran: Bool
+    ) -> (notices: [DependencyNotice], handOff: JobHandOff?) {
+        let ended: Ended? = state.withLock { state in
+            guard state.result == nil else { return nil }
+            state.result = result
+            state.status = JobStatus(result)
+            endedFlag.store(true, ordering: .releasing)
+            defer {
+                state.task = nil
+                state.waiters = []
+                state.dependents = []
+            }
+            return Ended(
+                waiters: state.waiters, dependents: state.dependents,
+                reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
+        }
+        guard let ended else { return ([], nil) }
+        if !ran, case .failure(let error) = result { job.report(error) }
+        let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
+        // Announced before the slot is freed, so observers never see the next job start first.
+        queue.hub.emit(.finished(id, JobStatus(result)))
+        queue.jobEnded(self, heldSlot: ran, handOff: handOff)
+        for waiter in ended.waiters { waiter.resume(with: result) }
+        let outcome = DependencyOutcome(title: title, result)
+        let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
+        guard ran else { return (notices, nil) }
+        DependencyOutcome.deliver(notices, handOff: handOff)
+        return ([], handOff)
+    }
+
+    // MARK: - Dependencies
+
+    /// Registers `dependent` to hear how this job ends; if it already ended, returns that
+    /// instead (and registers nothing).
+    func addDependent(_ dependent: JobRecord) -> DependencyOutcome? {
+        state.withLock { state in
+            if let result = state.result { return DependencyOutcome(title: title, result) }
+            state.dependents.append(dependent)
+            return nil
+        }
+    }
+
+    /// One of this job's dependencies ended. If that ends this job too (the dependency failed),
+    /// returns the notices for this job's own dependents, for ``DependencyOutcome/deliver(_:handOff:)``;
+    /// if it makes the job ready, `handOff` may take it.
+    func dependencyEnded(_ outcome: DependencyOutcome, handOff: JobHandOff?) -> [DependencyNotice] {
+        switch outcome {
+        case .succeeded:
+            let isReady = state.withLock { state in
+                guard state.result == nil else { return false }
+                state.unmet -= 1
+                return state.unmet == 0
+            }
+            if isReady { queue.enqueue(self, wasBlocked: true, handOff: handOff) }
+            return []
+        case .failed(let dependency, let cancelled):
+            let error = JobError.dependencyFailed(job: title, dependency: dependency, cancelled: cancelled)
+            return end(with: .failure(error), ran: false).notices
+        }
+    }
+
+    // MARK: - Awaiting
+
+    /// The job's value once it ended, or its error.
+    var value: any Sendable {
+        get async throws {
+            if let result = state.withLock({ $0.result }) { return try result.get() }
+            return try await withCheckedThrowingContinuation { continuation in
+                let result: Result<any Sendable, any Error>? = state.withLock { state in
+                    if let result = state.result { return result }
+                    state.waiters.append(continuation)
+                    return nil
+                }
+                if let result { continuation.resume(with: result) }
+            }
+        }
+    }
+}

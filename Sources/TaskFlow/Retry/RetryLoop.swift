@@ -1,0 +1,55 @@
+/// What a retry loop reports after a run failed and before it waits for the next one: enough
+/// for an observer to show "attempt 2/3, next in 400 ms".
+public struct RetryNotice: Sendable {
+    /// The run that failed, from 1.
+    public let failedAttempt: Int
+    /// The policy's ``RetryPolicy/maxAttempts``: how many runs there can be in all.
+    public let maxAttempts: Int
+    /// Why the run failed.
+    public let error: any Error
+    /// How long the loop waits before the next run, jitter applied.
+    public let delay: Duration
+
+    /// The number of the run that comes next.
+    public var nextAttempt: Int { failedAttempt + 1 }
+}
+
+extension RetryPolicy {
+    /// Runs `attempt` with run numbers 1, 2, … until it returns, or until it throws an error the
+    /// policy does not retry (``shouldRetry(_:afterAttempt:)``), which is rethrown unchanged.
+    ///
+    /// Before each retry the loop calls `willRetry` and then `wait` with the jittered delay
+    /// (``jitteredDelay(forRetry:)``). The default wait is ``sleep(_:)``, which throws
+    /// `CancellationError` when the task is cancelled, so a cancel during a backoff ends the
+    /// loop at once. Callers whose cancellation is not Swift task cancellation (flow steps)
+    /// pass their own wait. This is the one retry loop of the package: jobs and flow steps both
+    /// run it, so they count runs and wait alike.
+    public func run<T>(
+        wait: (Duration) async throws -> Void = RetryPolicy.sleep,
+        willRetry: (RetryNotice) -> Void = { _ in },
+        _ attempt: (Int) async throws -> T
+    ) async throws -> T {
+        var number = 1
+        while true {
+            do {
+                return try await attempt(number)
+            } catch {
+                guard shouldRetry(error, afterAttempt: number) else { throw error }
+                let delay = jitteredDelay(forRetry: number)
+                willRetry(RetryNotice(failedAttempt: number, maxAttempts: maxAttempts, error: error, delay: delay))
+                try await wait(delay)
+                number += 1
+            }
+        }
+    }
+
+    /// Sleeps for `delay` on the continuous clock; with a zero delay it only checks for
+    /// cancellation. Throws `CancellationError` if the current task is (or gets) cancelled.
+    public static func sleep(_ delay: Duration) async throws {
+        if delay > .zero {
+            try await Task.sleep(for: delay)
+        } else {
+            try Task.checkCancellation()
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// Tuning for a ``JobStore``; the defaults suit a desktop or server program.
+public struct JobStoreOptions: Sendable {
+    /// How long a parked job (``StoredJobOutcome/retryWhenReady``) waits at most before it is
+    /// tried again without a ``JobStore/conditionsChanged()`` call. Default 60 s.
+    public var recheckInterval: Duration = .seconds(60)
+    /// How often idle workers look for jobs that another process submitted (this store's own
+    /// submissions wake them at once). Default 100 ms.
+    public var pollInterval: Duration = .milliseconds(100)
+    /// The most jobs a worker claims in one transaction. Workers start at one and double while
+    /// jobs finish in under a millisecond, so slow jobs spread over all workers and fast ones
+    /// are claimed in batches. Default 64.
+    public var maxClaimBatch: Int = 64
+    /// A worker commits the outcomes of its batch together, but never holds a finished outcome
+    /// longer than this before committing it. Default 2 ms.
+    public var maxCommitDelay: Duration = .milliseconds(2)
+
+    /// The defaults.
+    public init() {}
+}

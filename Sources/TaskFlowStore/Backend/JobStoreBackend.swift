@@ -1,0 +1,164 @@
+import Foundation
+
+/// The storage a ``JobStore`` runs on: the one seam between the store's semantics (executors,
+/// retry policies, events, lifecycle) and a database.
+///
+/// `package` so that a backend in another module of this package (PostgreSQL, with
+/// `FOR UPDATE SKIP LOCKED`) can implement it without it becoming public API. Every method is
+/// one transaction. Claims are atomic: a job is handed to one claim at a time, and a claim of a
+/// job whose lease expired bumps its claim token, so the old holder's late outcome no longer
+/// matches and is dropped (fencing).
+package protocol JobStoreBackend: Sendable {
+    /// Persists `jobs` as pending with zero retries, all or none; returns their ids in order.
+    func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID]
+
+    /// Makes due scheduled/parked jobs pending, re-queues jobs whose lease expired (returned as
+    /// `recovered`), then claims up to `limit` pending jobs of `kinds`, oldest first, for `owner`
+    /// until `leaseUntil`. When nothing was claimed, also tells when the next job falls due.
+    func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch
+
+    /// Extends every lease `owner` holds to `until`.
+    func renewLeases(owner: String, until: Date) async throws
+
+    /// Applies outcomes, each only if its claim is still the job's current one; tells which were.
+    func apply(_ resolutions: [Resolution], now: Date) async throws -> [Bool]
+
+    /// Hands claimed jobs that never ran back to the queue, unchanged.
+    func release(_ jobs: [ClaimedJob]) async throws
+
+    /// Re-queues, as recoveries, the running jobs of every owner for which `isDead` is true.
+    func recover(ownersWhere isDead: @Sendable (String) -> Bool) async throws -> [JobReference]
+
+    /// Makes every parked job pending.
+    func wakeParked() async throws -> [JobReference]
+
+    /// Every job, oldest first; only failed ones when `failedOnly`.
+    func list(failedOnly: Bool) async throws -> [StoredJobRecord]
+
+    /// Queues a failed job again with its retry count reset; nil if there is no such failed job.
+    func retryFailed(_ id: StoredJobID) async throws -> JobReference?
+
+    /// Deletes a job that is not running.
+    func cancel(_ id: StoredJobID) async throws -> CancelResult
+
+    /// Deletes every failed job; returns how many.
+    func purgeFailed() async throws -> Int
+}
+
+/// A job to persist.
+package struct NewStoredJob: Sendable {
+    package let kind: String
+    package let payload: Data
+
+    package init(kind: String, payload: Data) {
+        self.kind = kind
+        self.payload = payload
+    }
+}
+
+/// A job's id and kind: what an event needs.
+package struct JobReference: Sendable, Hashable {
+    package let id: StoredJobID
+    package let kind: String
+
+    package init(id: StoredJobID, kind: String) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// A job a worker holds.
+package struct ClaimedJob: Sendable {
+    package let id: StoredJobID
+    package let kind: String
+    package let payload: Data
+    package let retries: Int
+    package let isRecovery: Bool
+    /// Bumped by every claim; an outcome applies only while it is still the job's token.
+    package let claimToken: Int64
+
+    package init(id: StoredJobID, kind: String, payload: Data, retries: Int, isRecovery: Bool, claimToken: Int64) {
+        self.id = id
+        self.kind = kind
+        self.payload = payload
+        self.retries = retries
+        self.isRecovery = isRecovery
+        self.claimToken = claimToken
+    }
+}
+
+/// What one claim transaction did.
+package struct ClaimBatch: Sendable {
+    /// Claimed jobs, oldest first.
+    package var jobs: [ClaimedJob]
+    /// Jobs whose lease had expired, queued again by this transaction.
+    package var recovered: [JobReference]
+    /// When nothing was claimed: the earliest time a scheduled or parked job falls due or a
+    /// lease runs out, if any.
+    package var nextDue: Date?
+
+    package init(jobs: [ClaimedJob], recovered: [JobReference], nextDue: Date?) {
+        self.jobs = jobs
+        self.recovered = recovered
+        self.nextDue = nextDue
+    }
+}
+
+/// An executor's answer turned into a change of one job's row.
+package struct Resolution: Sendable {
+    package enum Action: Sendable {
+        /// Success: delete the row.
+        case delete
+        /// Conditions not met: park until `until` at the latest, count unchanged.
+        case park(until: Date)
+        /// Counted retry: `retries` in all, next run at `at`.
+        case schedule(retries: Int, at: Date, reason: String)
+        /// Failed for good, after `retries` retries.
+        case fail(retries: Int, reason: String)
+    }
+
+    package let job: ClaimedJob
+    package let action: Action
+
+    package init(job: ClaimedJob, action: Action) {
+        self.job = job
+        self.action = action
+    }
+}
+
+/// The answer to a cancel request.
+package enum CancelResult: Sendable, Equatable {
+    case cancelled(kind: String)
+    case running
+    case notFound
+}
+
+/// One row as the backend stores it.
+package struct StoredJobRecord: Sendable {
+    package let id: StoredJobID
+    package let kind: String
+    package let state: StoredJobState
+    package let retries: Int
+    package let submittedAt: Date
+    package let dueAt: Date?
+    package let leaseOwner: String?
+    package let lastError: String?
+    package let isRecovery: Bool
+    package let payload: Data
+
+    package init(
+        id: StoredJobID, kind: String, state: StoredJobState, retries: Int, submittedAt: Date, dueAt: Date?,
+        leaseOwner: String?, lastError: String?, isRecovery: Bool, payload: Data
+    ) {
+        self.id = id
+        self.kind = kind
+        self.state = state
+        self.retries = retries
+        self.submittedAt = submittedAt
+        self.dueAt = dueAt
+        self.leaseOwner = leaseOwner
+        self.lastError = lastError
+        self.isRecovery = isRecovery
+        self.payload = payload
+    }
+}

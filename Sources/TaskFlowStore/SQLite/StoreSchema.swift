@@ -1,0 +1,39 @@
+import GRDB
+
+/// The database schema, as GRDB migrations: a file is brought up to date when it is opened, and
+/// a file with migrations this version does not know (a newer TaskFlow) is refused untouched.
+enum StoreSchema {
+    /// `PRAGMA application_id` of every TaskFlow job store ("TFJS"): tells our files from any
+    /// other SQLite database before anything is written to one.
+    static let applicationID: Int32 = 0x5446_4A53
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: job table") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            // One table for every state, failed included, so that an outcome is always one
+            // UPDATE or DELETE of one row: nothing can be half moved between tables by a crash.
+            try db.execute(sql: """
+                CREATE TABLE job (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: ids stay unique in logs
+                    kind TEXT NOT NULL,
+                    payload BLOB NOT NULL,                 -- the job as JSON
+                    state TEXT NOT NULL CHECK (state IN ('pending', 'running', 'parked', 'scheduled', 'failed')),
+                    retries INTEGER NOT NULL DEFAULT 0,
+                    due_at REAL,          -- scheduled, parked: when it is tried again; running: lease end
+                    claim INTEGER NOT NULL DEFAULT 0,      -- bumped per claim: fences a lost lease's outcome
+                    lease_owner TEXT,
+                    recovered INTEGER NOT NULL DEFAULT 0,  -- its next run follows a dead worker's claim
+                    last_error TEXT,
+                    submitted_at REAL NOT NULL,
+                    failed_at REAL
+                );
+                -- (state, rowid): the oldest pending job without a sort.
+                CREATE INDEX job_by_state ON job(state);
+                -- Due scheduled and parked jobs and expired leases, by range.
+                CREATE INDEX job_by_due ON job(state, due_at);
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// One worker: claims a batch, runs each job's executor, commits the outcomes, and repeats until
+/// its pool stops; sleeps on the store's doorbell when there is nothing to do.
+///
+/// Batches adapt: a worker claims one job at a time while jobs are slow (so several workers
+/// share a few slow jobs) and doubles its batch, up to ``JobStoreOptions/maxClaimBatch``, while
+/// each job takes under a millisecond (so fast jobs cost few claim transactions). Outcomes of a
+/// batch are committed together, each still as one change of its own row, and never held longer
+/// than ``JobStoreOptions/maxCommitDelay``.
+struct Worker: Sendable {
+    let environment: WorkerEnvironment
+    /// True once the pool stops: finish the job in hand, start no other.
+    let isStopping: @Sendable () -> Bool
+
+    /// Below this time per job, a batch grows.
+    private static let fastJob: Duration = .milliseconds(1)
+
+    func run() async {
+        var batchLimit = 1
+        while !isStopping() {
+            let ticket = environment.doorbell.ticket()
+            let claimedAt = ContinuousClock.now
+            guard let batch = await claim(limit: batchLimit) else {
+                await environment.doorbell.wait(after: ticket, timeout: environment.options.pollInterval)
+                continue
+            }
+            guard !batch.jobs.isEmpty else {
+                batchLimit = 1
+                await environment.doorbell.wait(after: ticket, timeout: idleTimeout(nextDue: batch.nextDue))
+                continue
+            }
+            let started = ContinuousClock.now
+            let ran = await runBatch(batch.jobs, claimedAt: claimedAt)
+            let perJob = (ContinuousClock.now - started) / max(ran, 1)
+            batchLimit = perJob < Self.fastJob ? min(batchLimit * 2, environment.options.maxClaimBatch) : 1
+        }
+    }
+
+    /// Claims up to `limit` jobs; nil (and an event) if the database failed.
+    private func claim(limit: Int) async -> ClaimBatch? {
+        let now = Date()
+        do {
+            let batch = try await environment.backend.claim(
+                kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
+                leaseUntil: now + environment.lease.timeInterval)
+            environment.events.emit(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
+            return batch
+        } catch {
+            environment.events.emit([.storeError("claiming jobs: \(error)")])
+            return nil
+        }
+    }
+
+    /// Sleep until the next job falls due, but at most the poll interval (other processes submit).
+    private func idleTimeout(nextDue: Date?) -> Duration {
+        let poll = environment.options.pollInterval
+        guard let nextDue else { return poll }
+        let untilDue = Duration.milliseconds(max(0, Int(nextDue.timeIntervalSinceNow * 1000) + 1))
+        return min(poll, untilDue)
+    }
+
+    /// Runs the claimed jobs in order and commits their outcomes; returns how many ran. Jobs not
+    /// started when the pool stops go back to the queue untouched.
+    private func runBatch(_ jobs: [ClaimedJob], claimedAt: ContinuousClock.Instant) async -> Int {
+        var pending: [(Resolution, StoredJobEvent)] = []
+        var oldestPending = ContinuousClock.now
+        var ran = 0
+        for job in jobs {
+            if isStopping() { break }
+            if pending.isEmpty { oldestPending = .now }
+            pending.append(await execute(job, claimedAt: claimedAt))
+            ran += 1
+            if ContinuousClock.now - oldestPending >= environment.options.maxCommitDelay {
+                await commit(pending)
+                pending = []
+            }
+        }
+        await commit(pending)
+        if ran < jobs.count { await release(Array(jobs[ran...])) }
+        return ran
+    }
+
+    /// Runs one job's executor and resolves its answer.
+    private func execute(_ job: ClaimedJob, claimedAt: ContinuousClock.Instant) async -> (Resolution, StoredJobEvent) {
+        let attempt = StoredJobAttempt(
+            id: job.id, retries: job.retries, isRecovery: job.isRecovery, claimedAt: claimedAt)
+        environment.events.emit([.started(job.id, kind: job.kind, attempt: attempt)])
+        // Claims only name registered kinds, and executors are never removed.
+        guard let executor = environment.registry.executor(for: job.kind) else {
+            preconditionFailure("TaskFlowStore: claimed a job of kind \(job.kind), which has no executor")
+        }
+        let answer = await executor.run(job.payload, attempt)
+        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: Date())
+    }
+
+    /// Commits outcomes in one transaction, then reports those that still held their lease. On a
+    /// database error the jobs stay claimed and come back when their lease expires.
+    private func commit(_ pending: [(Resolution, StoredJobEvent)]) async {
+        guard !pending.isEmpty else { return }
+        do {
+            let applied = try await environment.backend.apply(pending.map(\.0), now: Date())
+            environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
+        } catch {
+            environment.events.emit([.storeError("recording outcomes: \(error)")])
+        }
+    }
+
+    private func release(_ jobs: [ClaimedJob]) async {
+        do {
+            try await environment.backend.release(jobs)
+        } catch {
+            environment.events.emit([.storeError("releasing jobs at stop: \(error)")])
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import NIOConcurrencyHelpers
+import TaskFlowStore
+import Testing
+
+/// Claims are atomic: with many workers, and with several stores on one file (as several
+/// processes would), no job runs twice and none is left behind.
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    /// Counts runs per job, and whether any job was ever run by two workers at the same time.
+    final class RunLedger: Sendable {
+        private struct State {
+            var runs: [StoredJobID: Int] = [:]
+            var inFlight: Set<StoredJobID> = []
+            var overlaps = 0
+            var byStore: [String: Int] = [:]
+        }
+
+        private let state = NIOLockedValueBox(State())
+
+        func begin(_ id: StoredJobID, store: String) {
+            state.withLockedValue { state in
+                if !state.inFlight.insert(id).inserted { state.overlaps += 1 }
+                state.runs[id, default: 0] += 1
+                state.byStore[store, default: 0] += 1
+            }
+        }
+
+        func end(_ id: StoredJobID) { state.withLockedValue { _ = $0.inFlight.remove(id) } }
+
+        var runs: [StoredJobID: Int] { state.withLockedValue { $0.runs } }
+        var overlaps: Int { state.withLockedValue { $0.overlaps } }
+        var total: Int { state.withLockedValue { $0.runs.values.reduce(0, +) } }
+
+        func register(on store: JobStore, name: String) {
+            store.register(Greeting.self, retry: .never) { _, attempt in
+                self.begin(attempt.id, store: name)
+                await Task.yield()
+                self.end(attempt.id)
+                return .success
+            }
+        }
+    }
+
+    @Test("four workers run 3,000 jobs exactly once each", arguments: StoreFactory.all)
+    func workersNeverShareAJob(factory: StoreFactory) async throws {
+        let store = try factory.makePlace().open()
+        let ledger = RunLedger()
+        ledger.register(on: store, name: "one")
+        let ids = try await store.submit(contentsOf: (0..<3_000).map { Greeting(name: "n\($0)") })
+        try await store.start(workers: 4)
+        // The cheap count first: listing thousands of jobs in a tight loop would slow the workers.
+        #expect(await eventually { ledger.total >= ids.count })
+        #expect(await eventually { await isDrained(store) })
+        await store.stop()
+        #expect(ledger.overlaps == 0)
+        #expect(ledger.runs.count == ids.count)
+        #expect(ledger.runs.values.allSatisfy { $0 == 1 })
+    }
+
+    @Test("two stores on one file share the queue without running a job twice", arguments: StoreFactory.durable)
+    func twoStoresShareOneFile(factory: StoreFactory) async throws {
+        let place = try factory.makePlace()
+        let first = try place.open()
+        let second = try place.open()
+        let ledger = RunLedger()
+        ledger.register(on: first, name: "first")
+        ledger.register(on: second, name: "second")
+        try await first.start(workers: 2)
+        try await second.start(workers: 2)
+        // Both submit while both run, like the CLI submitting while the dashboard works.
+        async let a = first.submit(contentsOf: (0..<1_500).map { Greeting(name: "a\($0)") })
+        async let b = second.submit(contentsOf: (0..<1_500).map { Greeting(name: "b\($0)") })
+        let ids = try await a + b
+        // The cheap count first: listing thousands of jobs in a tight loop would slow the workers.
+        #expect(await eventually { ledger.total >= ids.count })
+        #expect(await eventually { await isDrained(first) })
+        await first.stop()
+        await second.stop()
+        #expect(ledger.overlaps == 0)
+        #expect(Set(ledger.runs.keys) == Set(ids))
+        #expect(ledger.runs.values.allSatisfy { $0 == 1 })
+    }
+}

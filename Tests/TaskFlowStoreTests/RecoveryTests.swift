@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+@testable import TaskFlowStore
+import Testing
+
+/// Jobs outlive the store that holds them, and jobs a dead worker held come back (at least once).
+@Suite("Persistence and recovery")
+struct RecoveryTests {
+    @Test("jobs submitted, parked and failed are all there after reopening", arguments: StoreFactory.durable)
+    func reopen(factory: StoreFactory) async throws {
+        let place = try factory.makePlace()
+        var ids: [StoredJobID] = []
+        do {
+            let store = try place.open()
+            let log = ChangeLog(store)
+            store.register(Greeting.self, retry: .never) { greeting, _ in
+                greeting.name == "offline" ? .retryWhenReady : .fail(Boom("poison"))
+            }
+            ids.append(try await store.submit(Greeting(name: "offline")))
+            ids.append(try await store.submit(Greeting(name: "poison")))
+            try await store.start(workers: 1)
+            #expect(await log.waitUntil { $0.contains { $0.name == "parked" } && $0.contains { $0.name == "failed" } })
+            await store.stop()
+            ids.append(try await store.submit(Greeting(name: "queued")))
+        }
+        let store = try place.open()
+        let jobs = try await store.jobs()
+        #expect(jobs.map(\.id) == ids)
+        #expect(jobs.map(\.state) == [.parked, .failed, .pending])
+        #expect(jobs[1].lastError == "Boom(poison)")
+
+        let log = ChangeLog(store)
+        let names = Recorder<String>()
+        store.register(Greeting.self, retry: .never) { greeting, _ in
+            names.append(greeting.name)
+            return .success
+        }
+        try await store.start(workers: 1)
+        store.conditionsChanged()
+        #expect(await log.waitForEnds(2))
+        #expect(Set(names.all) == ["offline", "queued"])
+        await store.stop()
+    }
+
+    @Test("on start, jobs a dead process of this host left running are re-queued at once, as recoveries",
+          arguments: StoreFactory.durable)
+    func deadProcessRecovery(factory: StoreFactory) async throws {
+        let place = try factory.makePlace()
+        let path = try #require(place.path)
+        let store = try place.open(lease: .seconds(3600))
+        let id = try await store.submit(Greeting(name: "ana"))
+        let dead = LeaseOwner(host: LeaseOwner.current().host, boot: LeaseOwner.current().boot,
+                              pid: try deadProcessID(), token: "gone")
+        try claim(id, in: path, owner: dead.encoded, leaseSeconds: 3600)
+
+        let log = ChangeLog(store)
+        let attempts = store.registerGreeting()
+        try await store.start(workers: 1)
+        #expect(await log.waitForEnds(1))
+        #expect(log.events(of: id).map(\.name) == ["recovered", "started", "succeeded"])
+        #expect(attempts.all.map(\.isRecovery) == [true])
+        await store.stop()
+    }
+
+    @Test("a job whose lease ran out is claimable again; a live lease is respected", arguments: StoreFactory.durable)
+    func leaseExpiry(factory: StoreFactory) async throws {
+        let place = try factory.makePlace()
+        let path = try #require(place.path)
+        let store = try place.open()
+        let expired = try await store.submit(Greeting(name: "expired"))
+        let held = try await store.submit(Greeting(name: "held"))
+        let last = try await store.submit(Greeting(name: "last"))
+        // Held by a worker on another host that we cannot see: one lease long gone, one current.
+        try claim(expired, in: path, owner: "elsewhere boot 1 a", leaseSeconds: -1)
+        try claim(held, in: path, owner: "elsewhere boot 1 b", leaseSeconds: 3600)
+
+        let log = ChangeLog(store)
+        let attempts = store.registerGreeting()
+        try await store.start(workers: 2)
+        #expect(await log.waitForEnds(2))
+        #expect(log.events(of: expired).map(\.name) == ["recovered", "started", "succeeded"])
+        #expect(Set(attempts.all.map(\.id)) == [expired, last])
+        #expect(attempts.all.first { $0.id == expired }?.isRecovery == true)
+        let remaining = try await store.jobs()
+        #expect(remaining.map(\.id) == [held])
+        #expect(remaining.first?.state == .running)
+        #expect(remaining.first?.leaseOwner == "elsewhere boot 1 b")
+        await store.stop()
+    }
+
+    /// Marks job `id` as claimed by `owner` directly in the file, as another process would.
+    private func claim(_ id: StoredJobID, in path: String, owner: String, leaseSeconds: Double) throws {
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(
+                sql: "UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim + 1 WHERE id = ?",
+                arguments: [owner, Date().timeIntervalSince1970 + leaseSeconds, id.rawValue])
+        }
+        try queue.close()
+    }
+
+    /// The process id of a process that has exited (and been reaped).
+    private func deadProcessID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+}

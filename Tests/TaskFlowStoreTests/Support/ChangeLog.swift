@@ -1,0 +1,80 @@
+import NIOConcurrencyHelpers
+import TaskFlowStore
+
+/// Collects a store's change events from the moment it is made (the subscription is taken in
+/// `init`, so no event after it is missed).
+final class ChangeLog: Sendable {
+    private let recorded = Recorder<StoredJobEvent>()
+    private let task: Task<Void, Never>
+
+    init(_ store: JobStore) {
+        let stream = store.changes
+        let recorded = recorded
+        task = Task { for await event in stream { recorded.append(event) } }
+    }
+
+    deinit { task.cancel() }
+
+    var events: [StoredJobEvent] { recorded.all }
+
+    /// The events about one job, in order.
+    func events(of id: StoredJobID) -> [StoredJobEvent] {
+        events.filter { $0.jobID == id }
+    }
+
+    /// Waits (generously) until the log satisfies `condition`; false if it never does.
+    func waitUntil(_ condition: ([StoredJobEvent]) -> Bool) async -> Bool {
+        await eventually { condition(events) }
+    }
+
+    /// Waits until `count` jobs have succeeded or failed.
+    func waitForEnds(_ count: Int) async -> Bool {
+        await waitUntil { events in events.filter(\.isEnd).count >= count }
+    }
+}
+
+extension StoredJobEvent {
+    /// The event ends a job: success or failure for good.
+    var isEnd: Bool {
+        switch self {
+        case .succeeded, .failed: true
+        default: false
+        }
+    }
+
+    /// A short name for asserting sequences.
+    var name: String {
+        switch self {
+        case .submitted: "submitted"
+        case .started: "started"
+        case .parked: "parked"
+        case .retryScheduled: "retryScheduled"
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        case .recovered: "recovered"
+        case .requeued: "requeued"
+        case .cancelled: "cancelled"
+        case .purged: "purged"
+        case .storeError: "storeError"
+        }
+    }
+}
+
+/// A thread-safe list that executors and observers append to.
+final class Recorder<Element: Sendable>: Sendable {
+    private let items = NIOLockedValueBox<[Element]>([])
+
+    func append(_ item: Element) { items.withLockedValue { $0.append(item) } }
+
+    var all: [Element] { items.withLockedValue { $0 } }
+}
+
+/// A Boolean flag shared with executors (the "network" of the conditional-retry tests).
+final class Flag: Sendable {
+    private let value: NIOLockedValueBox<Bool>
+
+    init(_ value: Bool = false) { self.value = NIOLockedValueBox(value) }
+
+    var isSet: Bool { value.withLockedValue { $0 } }
+    func set(_ newValue: Bool = true) { value.withLockedValue { $0 = newValue } }
+}

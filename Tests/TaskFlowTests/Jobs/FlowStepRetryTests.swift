@@ -1,0 +1,87 @@
+import Testing
+import TaskFlow
+import TaskFlowTestSupport
+
+/// `flow.task(title:retry:apply:revert:)`: each attempt is a step, nothing of a failed attempt
+/// stays applied, and the revert is registered once, for the attempt that worked.
+@Suite struct FlowStepRetryTests {
+    @Test func aStepRetriesAndRegistersItsRevertOnceForTheAttemptThatWorked() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let trace = Recorder<String>()
+        let flow = manager.execute(title: "upload", access: .write) { flow in
+            try await flow.task(title: "Upload", retry: .immediate(maxAttempts: 3), apply: { task in
+                let attempt = trace.all.filter { $0.hasPrefix("apply") }.count + 1
+                trace.record("apply \(attempt)")
+                try await task.main(title: "show \(attempt)", apply: { trace.record("show \(attempt)") },
+                                    revert: { _ in trace.record("hide \(attempt)") })
+                if attempt < 3 { throw Boom("attempt \(attempt)") }
+                return attempt
+            }, revert: { _, attempt in trace.record("revert \(attempt)") })
+        }
+        #expect(try await flow.value == 3)
+        #expect(trace.all == ["apply 1", "show 1", "hide 1", "apply 2", "show 2", "hide 2", "apply 3", "show 3"],
+                "a failed attempt's foreground sub-step was reverted before the next attempt")
+        try await flow.undo()
+        #expect(trace.all.suffix(2) == ["revert 3", "hide 3"], "one revert, for the attempt that worked")
+
+        #expect(await log.waitUntilFinished(flow.id))
+        let titles = log.events.compactMap { event -> String? in
+            if case .stepStarted(flow.id, let step) = event, step.kind == .task { return step.title }
+            return nil
+        }
+        #expect(titles == ["Upload", "Upload (attempt 2/3)", "Upload (attempt 3/3)"])
+    }
+
+    @Test func aStepThatFailsEveryAttemptFailsTheFlowWhichRollsBack() async throws {
+        let manager = TaskFlowManager()
+        let trace = Recorder<String>()
+        let attempts = Recorder<Int>()
+        let flow = manager.execute(title: "doomed", access: .write) { flow in
+            try await flow.task(title: "Before", apply: { _ in trace.record("before") },
+                                revert: { _, _ in trace.record("revert before") })
+            try await flow.task(title: "Upload", retry: .constant(maxAttempts: 3, delay: .milliseconds(5)), apply: { _ in
+                attempts.record(attempts.all.count + 1)
+                throw Boom("down")
+            }, revert: { _, _ in trace.record("revert upload") })
+        }
+        await #expect(throws: Boom("down")) { try await flow.value }
+        #expect(attempts.all == [1, 2, 3])
+        #expect(trace.all == ["before", "revert before"], "the failed step registered no revert")
+    }
+
+    @Test func aCancelDuringTheBackoffEndsTheWaitAndRollsBack() async throws {
+        let manager = TaskFlowManager()
+        let trace = Recorder<String>()
+        let failed = Gate()
+        let flow = manager.execute(title: "patient", access: .write) { flow in
+            try await flow.task(title: "Before", apply: { _ in trace.record("before") },
+                                revert: { _, _ in trace.record("revert before") })
+            try await flow.task(title: "Upload", retry: .constant(maxAttempts: 2, delay: .seconds(600)), apply: { _ in
+                trace.record("attempt")
+                failed.open()
+                throw Boom("down")
+            })
+        }
+        await failed.wait()
+        let start = ContinuousClock.now
+        flow.cancel()
+        await #expect(throws: CancellationError.self) { try await flow.value }
+        #expect(ContinuousClock.now - start < .seconds(10), "the 600 s backoff did not run out")
+        #expect(trace.all == ["before", "attempt", "revert before"])
+    }
+
+    @Test func anErrorThePolicyDoesNotRetryEndsTheStepAtOnce() async throws {
+        let manager = TaskFlowManager()
+        let attempts = Recorder<Int>()
+        let flow = manager.execute(title: "picky", access: .write) { flow in
+            try await flow.task(title: "Upload", retry: RetryPolicy.immediate(maxAttempts: 5).retrying(if: { _ in false }),
+                                apply: { _ in
+                attempts.record(1)
+                throw Boom("permanent")
+            })
+        }
+        await #expect(throws: Boom("permanent")) { try await flow.value }
+        #expect(attempts.all == [1])
+    }
+}
