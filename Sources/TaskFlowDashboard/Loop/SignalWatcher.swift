@@ -1,21 +1,24 @@
-import Dispatch
 import Glibc
+import Synchronization
 
 /// Turns the signals a program can end gracefully on into a value the loop checks, so the
 /// program ends through its normal path (flows stopped, terminal restored, status 128 + n)
 /// instead of being killed mid-frame with the terminal left raw.
 ///
-/// While the watcher lives, the watched signals are ignored and dispatch sources on the main
-/// queue, which the loop drains, report them; ``cancel()`` puts back the dispositions found
-/// (the default action, or the handler that restores the terminal and re-raises). Signals the
-/// parent left ignored (`nohup`'s SIGHUP, a background job's SIGINT) are not watched: they stay
-/// ignored. The crash signals and SIGQUIT are left to the handler outside the loop, since a
-/// crashed or stuck loop could never report them.
+/// While the watcher lives, a handler of its own records the first watched signal; the loop,
+/// which wakes at least every ``MainLoop/idleWake`` (sooner when the signal interrupts its
+/// sleep), finds it there. ``cancel()`` puts back the dispositions found (the default action,
+/// or the handler that restores the terminal and re-raises). Signals the parent left ignored
+/// (`nohup`'s SIGHUP, a background job's SIGINT) are not watched: they stay ignored. The crash
+/// signals and SIGQUIT are left to the handler outside the loop, since a crashed or stuck loop
+/// could never report them.
+///
+/// Not a dispatch signal source: on Linux, libdispatch reads signals through a `signalfd`
+/// that sees only signals pending on a thread that blocks them, and a signal sent with `kill`
+/// may go to any thread. Under load about one `kill -PIPE` in five went to a thread that did
+/// not block it and was lost, and the program ran on.
 @MainActor
 final class SignalWatcher {
-    /// The first signal received, if any.
-    private(set) var received: Int32?
-    private var sources: [any DispatchSourceSignal] = []
     private var replaced: [(number: Int32, disposition: sigaction)] = []
 
     /// Every standard signal whose default action ends the process and that does not mean a
@@ -26,27 +29,31 @@ final class SignalWatcher {
     ]
 
     init() {
+        // Initialised here, on the main thread, so the handler never runs a global's lazy
+        // initialiser (which takes a lock) inside a signal.
+        firstSignal.store(0, ordering: .relaxed)
         for number in Self.watched {
-            var disposition = sigaction()
-            guard sigaction(number, nil, &disposition) == 0, !Self.isIgnored(disposition) else { continue }
-            signal(number, SIG_IGN)
-            replaced.append((number, disposition))
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak self] in
-                // The source is bound to the main queue, which only the main thread drains.
-                MainActor.assumeIsolated {
-                    if self?.received == nil { self?.received = number }
-                }
-            }
-            source.resume()
-            sources.append(source)
+            var found = sigaction()
+            guard sigaction(number, nil, &found) == 0, !Self.isIgnored(found) else { continue }
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = recordSignal
+            // Restarted system calls: the loop's sleep and the terminal's writes need not
+            // handle EINTR; the idle wake bounds how late the loop sees the signal.
+            action.sa_flags = SA_RESTART
+            sigemptyset(&action.sa_mask)
+            guard sigaction(number, &action, nil) == 0 else { continue }
+            replaced.append((number, found))
         }
+    }
+
+    /// The first signal received, if any.
+    var received: Int32? {
+        let number = firstSignal.load(ordering: .relaxed)
+        return number == 0 ? nil : number
     }
 
     /// Stops watching and puts back the dispositions the watcher found.
     func cancel() {
-        for source in sources { source.cancel() }
-        sources.removeAll()
         for (number, var disposition) in replaced { sigaction(number, &disposition, nil) }
         replaced.removeAll()
     }
@@ -58,4 +65,13 @@ final class SignalWatcher {
         return unsafeBitCast(disposition.__sigaction_handler.sa_handler, to: OpaquePointer?.self)
             == unsafeBitCast(SIG_IGN, to: OpaquePointer?.self)
     }
+}
+
+/// The first watched signal since the watcher started; 0 for none. A global because a signal
+/// handler can reach nothing else, and an atomic, the only shared state a handler may touch.
+private let firstSignal = Atomic<Int32>(0)
+
+/// The watcher's handler: async-signal-safe, it only records the first signal.
+private let recordSignal: @convention(c) (Int32) -> Void = { number in
+    _ = firstSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
 }
