@@ -85,7 +85,7 @@ let package = Package(
             name: "TaskFlowStoreTests",
             // The crash probe is listed so that the crash test finds the binary built.
             dependencies: [
-                "TaskFlowStore", "TaskFlowStoreCrashProbe", .product(name: "GRDB", package: "GRDB.swift"),
+                "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),

@@ -8,8 +8,8 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appending(path: "demo", directoryHint: .isDirectory)
 
-    @Test func everyDemoIsListedAndPassesCheck() throws {
-        let list = try TaskflowProcess.run(["demo"])
+    @Test func everyDemoIsListedAndPassesCheck() async throws {
+        let list = try await TaskflowProcess.run(["demo"])
         #expect(list.status == 0)
         #expect(list.standardOutput.contains("built-in"))
         let files = try FileManager.default.contentsOfDirectory(at: Self.demoFolder, includingPropertiesForKeys: nil)
@@ -18,22 +18,22 @@ import Testing
         for file in files {
             let name = file.deletingPathExtension().lastPathComponent
             #expect(list.standardOutput.contains(name), "\(name) is listed")
-            let check = try TaskflowProcess.run(["check", file.path])
+            let check = try await TaskflowProcess.run(["check", file.path])
             #expect(check.status == 0, "\(name): \(check.standardError)")
             #expect(check.standardOutput.contains("flows:") && check.standardOutput.contains("steps:"), "\(name)")
         }
     }
 
-    @Test func anUnknownDemoNamesTheOnesThatExist() throws {
-        let result = try TaskflowProcess.run(["demo", "no-such-demo"])
+    @Test func anUnknownDemoNamesTheOnesThatExist() async throws {
+        let result = try await TaskflowProcess.run(["demo", "no-such-demo"])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("taskflow: no demo named 'no-such-demo'; the demos are: "))
         #expect(result.standardError.contains("tour") && result.standardError.contains("built-in"))
         #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
     }
 
-    @Test func aMissingScenarioFileIsAClearError() throws {
-        let result = try TaskflowProcess.run(["run", "/no/such/file.toml"])
+    @Test func aMissingScenarioFileIsAClearError() async throws {
+        let result = try await TaskflowProcess.run(["run", "/no/such/file.toml"])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("/no/such/file.toml: "), "the file first: \(result.standardError)")
         #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
@@ -49,8 +49,8 @@ import Testing
         ("1e3", "not a decimal number like 2 or 0.5"),
         ("nan", "not a decimal number like 2 or 0.5"),
     ])
-    func aBadSpeedIsRefusedBeforeAnythingRuns(speed: String, problem: String) throws {
-        let result = try TaskflowProcess.run(["demo", "tour", "--speed", speed, "--headless"])
+    func aBadSpeedIsRefusedBeforeAnythingRuns(speed: String, problem: String) async throws {
+        let result = try await TaskflowProcess.run(["demo", "tour", "--speed", speed, "--headless"])
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError == "taskflow: the value '\(speed)' is invalid for '--speed <factor>': \(problem) (see 'taskflow --help')\n")
@@ -66,41 +66,41 @@ import Testing
         (["demo", "tour", "--speed"], "missing value for '--speed <factor>' (see 'taskflow --help')"),
         (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>' (see 'taskflow --help')"),
     ])
-    func aUsageErrorIsOneLineAndStatusTwo(arguments: [String], problem: String) throws {
-        let result = try TaskflowProcess.run(arguments)
+    func aUsageErrorIsOneLineAndStatusTwo(arguments: [String], problem: String) async throws {
+        let result = try await TaskflowProcess.run(arguments)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.standardOutput.isEmpty, "\(arguments)")
         #expect(result.standardError == "taskflow: \(problem)\n", "\(arguments)")
     }
 
     @Test(arguments: [["--help"], ["help", "run"], ["run", "--help"]])
-    func helpGoesToStandardOutputWithStatusZero(arguments: [String]) throws {
-        let result = try TaskflowProcess.run(arguments)
+    func helpGoesToStandardOutputWithStatusZero(arguments: [String]) async throws {
+        let result = try await TaskflowProcess.run(arguments)
         #expect(result.status == 0, "\(arguments)")
         #expect(result.standardOutput.contains("USAGE: taskflow"), "\(arguments)")
         #expect(result.standardError.isEmpty, "\(arguments)")
     }
 
-    @Test func aHeadlessRunOfADemoEndsOnItsOwnAndExitsZero() throws {
-        let result = try TaskflowProcess.run(["demo", "publish-post", "--headless", "--speed", "20"])
+    @Test func aHeadlessRunOfADemoEndsOnItsOwnAndExitsZero() async throws {
+        let result = try await TaskflowProcess.run(["demo", "publish-post", "--headless", "--speed", "20"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasSuffix("\n") && !result.standardOutput.contains("\n\n"), "one line per event, no empty one")
         #expect(result.standardOutput.contains("\"Publish with a broken video\" failed"))
         #expect(result.standardOutput.contains("\"Publish holiday post\" completed"))
     }
 
-    @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() throws {
+    @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() async throws {
         let theme = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
         try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: theme) }
-        let result = try TaskflowProcess.run(["--theme", theme.path])
+        let result = try await TaskflowProcess.run(["--theme", theme.path])
         #expect(result.status == 2)
         #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\n")
     }
 
-    @Test func pipedOutputFallsBackToHeadlessTextAndExitsZeroWhenTheDemoEnds() throws {
+    @Test func pipedOutputFallsBackToHeadlessTextAndExitsZeroWhenTheDemoEnds() async throws {
         // No --json or --headless: the pipe on stdout alone must make taskflow headless.
-        let result = try TaskflowProcess.run(["demo", "built-in", "--speed", "4"])
+        let result = try await TaskflowProcess.run(["demo", "built-in", "--speed", "4"])
         let lines = result.standardOutput.split(separator: "\n")
         #expect(result.status == 0)
         #expect(lines.count > 50)
@@ -108,13 +108,13 @@ import Testing
         #expect(lines.contains { $0.hasSuffix(#"#4 "Sync with server" failed: server rejected the push (HTTP 409 conflict)"#) })
     }
 
-    @Test func aBadScenarioFileIsRefusedWithFileLineAndColumnAndExitTwo() throws {
+    @Test func aBadScenarioFileIsRefusedWithFileLineAndColumnAndExitTwo() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).toml")
         try "name = \"bad\"\n[[flow]]\ntitle = \"a\"\naccess = \"read\"\n  [[flow.step]]\n  task = \"t\"\n  duration = \"soon\"\n"
             .write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         for command in ["run", "check"] {
-            let result = try TaskflowProcess.run([command, file.path])
+            let result = try await TaskflowProcess.run([command, file.path])
             #expect(result.status == 2, "\(command)")
             #expect(result.standardError.hasPrefix("\(file.path):7:"), "\(command): \(result.standardError)")
             #expect(result.standardError.contains("duration"), "\(command): \(result.standardError)")

@@ -57,7 +57,7 @@ struct SignalTests {
             ((try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0) > 0
         }, "the first event printed")
         #expect(kill(pid, SIGQUIT) == 0)
-        let status = await Task.detached { Tmux.wait(for: pid) }.value
+        let status = try await offThePool { Tmux.wait(for: pid) }
         // WIFSIGNALED / WTERMSIG are macros Swift does not import.
         #expect(status & 0x7F == SIGQUIT, "wait status \(status)")
     }
@@ -66,10 +66,10 @@ struct SignalTests {
 /// Signals a parent ignores stay ignored: `nohup taskflow --headless` survives its terminal
 /// closing (SIGHUP), and an ignored SIGUSR1 or SIGPIPE does not end the run either.
 @Suite struct IgnoredSignalTests {
-    @Test func signalsTheParentIgnoredDoNotEndTheRun() throws {
+    @Test func signalsTheParentIgnoredDoNotEndTheRun() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("ignored-\(UUID().uuidString)").path
         defer { unlink(output) }
-        let result = try TaskflowShell.run("""
+        let result = try await TaskflowShell.run("""
             trap '' HUP USR1 PIPE
             \(TaskflowShell.binary) demo built-in --headless --speed 20 > '\(output)' &
             pid=$!

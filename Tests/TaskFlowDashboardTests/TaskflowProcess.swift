@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlowTestSupport
 
 /// The built `taskflow` binary run without a terminal: what it printed and how it exited.
 struct TaskflowProcess {
@@ -6,9 +7,14 @@ struct TaskflowProcess {
     let standardOutput: String
     let standardError: String
 
-    /// Runs `taskflow arguments` to the end. Stdout is read through a pipe while it runs;
-    /// stderr goes to a file, so neither can fill up and stall the child.
-    static func run(_ arguments: [String]) throws -> TaskflowProcess {
+    /// Runs `taskflow arguments` to the end, waiting off the cooperative pool. Stdout is read
+    /// through a pipe while it runs; stderr goes to a file, so neither can fill up and stall the
+    /// child.
+    static func run(_ arguments: [String]) async throws -> TaskflowProcess {
+        try await offThePool { try runBlocking(arguments) }
+    }
+
+    private static func runBlocking(_ arguments: [String]) throws -> TaskflowProcess {
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("taskflow-\(UUID().uuidString).err")
         guard FileManager.default.createFile(atPath: errorPath.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorPath.path])

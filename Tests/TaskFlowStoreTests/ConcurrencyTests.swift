@@ -2,6 +2,7 @@ import Foundation
 import NIOConcurrencyHelpers
 import TaskFlowStore
 import Testing
+import TaskFlowTestSupport
 
 /// Claims are atomic: with many workers, and with several stores on one file (as several
 /// processes would), no job runs twice and none is left behind.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import TaskFlowStore
 import Testing
+import TaskFlowTestSupport
 
 /// The job the crash probe runs; kind and fields match the probe's.
 private struct ProbeJob: StoredJob {
@@ -32,15 +33,15 @@ struct CrashTests {
         var runningAtKills: Set<Int64> = []
         var killedWithJobsLeft = 0
         for _ in 0..<Self.kills {
-            let probe = try CrashProbe(store: storePath, runs: runsPath, workers: 4)
+            let probe = try await CrashProbe.start(store: storePath, runs: runsPath, workers: 4)
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...250, using: &generator)))
-            #expect(probe.kill() == SIGKILL)
+            #expect(try await probe.kill() == SIGKILL)
             let (running, left) = try snapshot(storePath)
             runningAtKills.formUnion(running)
             if left > 0 { killedWithJobsLeft += 1 }
         }
-        let last = try CrashProbe(store: storePath, runs: runsPath, workers: 4)
-        #expect(last.exitStatus() == 0)
+        let last = try await CrashProbe.start(store: storePath, runs: runsPath, workers: 4)
+        #expect(try await last.exitStatus() == 0)
 
         #expect(killedWithJobsLeft > 0, "every kill came after the work was done: the test proved nothing")
         #expect(!runningAtKills.isEmpty, "no kill caught a job in flight: the test proved nothing")

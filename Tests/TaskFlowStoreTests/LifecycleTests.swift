@@ -1,6 +1,7 @@
 import Foundation
 import TaskFlowStore
 import Testing
+import TaskFlowTestSupport
 
 /// idle → running → stopping → stopped, and the requests that steer single jobs.
 @Suite("Lifecycle")

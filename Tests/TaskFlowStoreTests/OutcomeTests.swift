@@ -2,6 +2,7 @@ import Foundation
 import TaskFlow
 import TaskFlowStore
 import Testing
+import TaskFlowTestSupport
 
 /// Each executor answer, the retry count it leaves, and the events it publishes (Forge's rules).
 @Suite("Outcomes")

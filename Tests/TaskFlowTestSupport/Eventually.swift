@@ -3,14 +3,14 @@
 /// instead of sleeping a fixed time, and assert on the result (`#expect(await eventually {…})`),
 /// so a slow machine only makes a test slower, never wrong, and a real hang fails with a message
 /// instead of blocking the suite. It runs on the caller's actor, so `condition` may read
-/// main-actor state.
+/// main-actor state, and it may await (a store's listing, say).
 public func eventually(
-    within seconds: Double = 30, isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool
+    within seconds: Double = 30, isolation: isolated (any Actor)? = #isolation, _ condition: () async -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
-        if condition() { return true }
+        if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(2))
     }
-    return condition()
+    return await condition()
 }

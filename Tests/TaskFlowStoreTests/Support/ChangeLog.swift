@@ -1,3 +1,4 @@
+import TaskFlowTestSupport
 import NIOConcurrencyHelpers
 import TaskFlowStore
 

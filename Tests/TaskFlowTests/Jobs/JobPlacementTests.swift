@@ -43,44 +43,42 @@ import TaskFlowTestSupport
         #expect(JobQueue.main.maxConcurrent == 1)
     }
 
-    /// Eight jobs block their threads until a task on the cooperative pool releases them. On the
-    /// pool itself (two threads here) the releasing task could never run, and each job would
-    /// give up after its timeout: the test proves the blocking queue leaves the pool free.
+    /// More jobs than the cooperative pool has threads (one per core), each blocking its thread
+    /// until all of them have started. On the pool, the ones past its width could never start
+    /// while the others block, and the test would time out;
+    /// on the queue's own threads they all block together. No clock is involved, so a loaded
+    /// machine makes the test slower, never wrong.
+    static let moreThanThePoolHolds = ProcessInfo.processInfo.activeProcessorCount + 4
+
     @Test func blockingJobsLeaveTheCooperativePoolFree() async throws {
-        let queue = JobQueue.blocking(title: "disk", threads: 8)
-        let release = DispatchSemaphore(value: 0)
-        let handles = (0..<8).map { index in
+        let count = Self.moreThanThePoolHolds
+        let queue = JobQueue.blocking(title: "disk", threads: count)
+        let (entered, release) = (Recorder<Int>(), DispatchSemaphore(value: 0))
+        let handles = (0..<count).map { index in
             queue.add(Job(title: "blocking \(index)") { _ in
-                release.wait(timeout: .now() + 10) == .success
+                entered.record(index)
+                // The timeout only keeps a broken queue from hanging the suite.
+                return release.wait(timeout: .now() + 60) == .success
             })
         }
-        #expect(await eventually { handles.allSatisfy { $0.status == .running } })
-        let onPool = Task.detached { () -> Int in
-            var steps = 0
-            for _ in 0..<20 {
-                await Task.yield()
-                steps += 1
-            }
-            return steps
-        }
-        #expect(await onPool.value == 20, "the cooperative pool kept running while all eight jobs blocked")
+        #expect(await eventually { entered.all.count == count }, "all \(count) jobs blocked at once")
         for _ in handles { release.signal() }
         for handle in handles { #expect(try await handle.value, "a job timed out: its release never ran") }
     }
 
     @Test func aGroupOnABlockingQueueRunsItsChildrenOnTheQueuesThreads() async throws {
-        let queue = JobQueue.blocking(title: "cpu", threads: 4)
-        let release = DispatchSemaphore(value: 0)
-        let started = Recorder<Int>()
-        let children = (0..<4).map { index in
+        let count = Self.moreThanThePoolHolds
+        let queue = JobQueue.blocking(title: "cpu", threads: count)
+        let (entered, release) = (Recorder<Int>(), DispatchSemaphore(value: 0))
+        let children = (0..<count).map { index in
             Job(title: "child \(index)") { _ in
-                started.record(index)
-                return release.wait(timeout: .now() + 10) == .success
+                entered.record(index)
+                return release.wait(timeout: .now() + 60) == .success
             }
         }
         let group = queue.add(Job.group(title: "blocking group", children))
-        #expect(await eventually { started.all.count == 4 }, "four blocked children at once: more than the pool has")
+        #expect(await eventually { entered.all.count == count }, "\(count) blocked children at once: more than the pool has")
         for _ in children { release.signal() }
-        #expect(try await group.value == [true, true, true, true])
+        #expect(try await group.value == Array(repeating: true, count: count))
     }
 }
