@@ -50,7 +50,7 @@ import TaskFlowTestSupport
 
         #expect(trace.all.map(\.what) == [
             "apply A", "apply b1", "apply b2", "apply C", "apply D",
-            "revert D", "revert C", "revert B with B value", "revert b2", "revert b1", "revert A",
+            "revert D", "revert C", "revert b2", "revert b1", "revert B with B value", "revert A",
         ])
         #expect(flow.status.name == "cancelled")
         #expect(await log.waitUntilFinished(flow.id))
@@ -89,7 +89,7 @@ import TaskFlowTestSupport
         let flow = mixedFlow(manager, trace, gate: gate, failLast: true)
         await #expect(throws: Boom("D")) { try await flow.value }
         // D threw, so D is not reverted; E never ran.
-        #expect(trace.all.map(\.what).suffix(5) == ["revert C", "revert B with B value", "revert b2", "revert b1", "revert A"])
+        #expect(trace.all.map(\.what).suffix(5) == ["revert C", "revert b2", "revert b1", "revert B with B value", "revert A"])
         #expect(!trace.all.map(\.what).contains("apply E"))
         guard case .failed(let error) = flow.status else {
             Issue.record("expected failed, got \(flow.status)")

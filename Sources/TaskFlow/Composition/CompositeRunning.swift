@@ -1,24 +1,20 @@
 extension StepScope {
     /// Runs every child at once. On the first error: cancel the siblings through the scope's
-    /// flag, wait for all of them, and rethrow that error (the caller reverts what completed),
-    /// together with every revert failure any child's own rollback had.
+    /// flag, wait for all of them, and rethrow (the caller reverts what completed), together
+    /// with every revert failure any child's own rollback had. A real failure wins over
+    /// `CancellationError`, whichever came first: children that stopped because of a cancel
+    /// must not hide a sibling's failure as a cancel.
     static func runParallel(_ children: [CompositeStep<State>.Child], in scope: StepScope) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for child in children {
                 group.addTask { try await child(scope) }
             }
-            var firstError: (any Error)?
-            var failures: [RevertFailure] = []
+            var outcome = GroupOutcome()
             while let result = await group.nextResult() {
                 guard case .failure(let error) = result else { continue }
-                let (cause, childFailures) = RollbackIncompleteError.split(error)
-                failures += childFailures
-                if firstError == nil {
-                    firstError = cause
-                    scope.cancellation.cancel()
-                }
+                if outcome.record(error) { scope.cancellation.cancel() }
             }
-            if let firstError { throw RollbackIncompleteError.wrapping(firstError, failures) }
+            if let error = outcome.error { throw error }
         }
     }
 
@@ -28,5 +24,33 @@ extension StepScope {
         for child in children {
             try await child(scope)
         }
+    }
+}
+
+/// The errors of a group's children, reduced to the one the group throws.
+private struct GroupOutcome {
+    private var cancellation: (any Error)?
+    private var failure: (any Error)?
+    private var failures: [RevertFailure] = []
+
+    /// Records a child's error; returns true for the group's first error, which cancels the
+    /// siblings.
+    mutating func record(_ error: any Error) -> Bool {
+        let isFirst = cancellation == nil && failure == nil
+        let (cause, childFailures) = RollbackIncompleteError.split(error)
+        failures += childFailures
+        if cause is CancellationError {
+            cancellation = cancellation ?? cause
+        } else {
+            failure = failure ?? cause
+        }
+        return isFirst
+    }
+
+    /// The first real failure, else the cancellation, carrying every revert failure; nil if
+    /// no child threw.
+    var error: (any Error)? {
+        guard let cause = failure ?? cancellation else { return nil }
+        return RollbackIncompleteError.wrapping(cause, failures)
     }
 }

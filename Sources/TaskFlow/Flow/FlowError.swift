@@ -10,12 +10,17 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `undo()` was called on a completed flow whose revert log the manager has released
     /// because more than `undoHistoryLimit` flows completed after it.
     case undoHistoryExpired(flow: String, limit: Int)
-    /// A revert of `update` found the state changed by a later flow, so restoring the old value
-    /// would silently discard that flow's work. Undo the later flow first.
+    /// A revert of `update` could not restore the state as it was before the update, because a
+    /// change made after it was never reverted (a step inside a revert changed the state), and
+    /// restoring would silently discard that change. Listed in the rollback's failures.
     case stateChangedSinceUpdate(step: String)
     /// `undo()` was refused, before any revert ran, because a later flow changed the state this
     /// flow left. Undo the later flows first; this flow stays completed and undoable.
     case stateChangedSince(flow: String)
+    /// A step was started through a ``FlowContext`` or ``TaskContext`` that outlived its flow's
+    /// body (kept in a task or a property). It would run after the flow ended, where no
+    /// rollback or undo could ever revert it, so it is refused before it starts.
+    case stepAfterFlowEnded(flow: String, step: String)
 
     /// One line saying what was refused and why.
     public var description: String {
@@ -29,9 +34,11 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
         case .undoHistoryExpired(let flow, let limit):
             "'\(flow)' can no longer be undone: only the last \(limit) completed write flows keep their undo log"
         case .stateChangedSinceUpdate(let step):
-            "cannot revert '\(step)': a later flow changed the state since; undo that flow first"
+            "cannot revert '\(step)': the state was changed since by a change that was never reverted"
         case .stateChangedSince(let flow):
             "'\(flow)' cannot be undone yet: later flows changed the state it left; undo them first"
+        case .stepAfterFlowEnded(let flow, let step):
+            "cannot start '\(step)': its flow '\(flow)' has ended; a context is only valid inside its flow's body"
         }
     }
 }

@@ -67,12 +67,18 @@ final class FlowEngine: Sendable {
         let cause: RollbackCause
         var failures: [RevertFailure] = []
         do {
-            let value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
+            let value: Value
+            do {
+                defer { run.close() }
+                value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
+            }
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Always empty the log: a flow not kept for undo must release its reverts now.
                 let entries = log.drain()
-                return keep ? UndoLog(entries: entries, stateIsAsLeft: Self.stateIsAsLeft(store)) : nil
+                return keep
+                    ? UndoLog(entries: entries, stateIsAsLeft: Self.stateIsAsLeft(store), takeUnrestored: store.takeUnrestored)
+                    : nil
             }) {
                 lock.release(ticket, holder: record.info)
                 retire(record, undoable: keep)
@@ -88,9 +94,15 @@ final class FlowEngine: Sendable {
         }
         record.transition(to: .rollingBack(cause))
         failures += await run.rollback.revert(log.drain())
+        failures += Self.unrestored(store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         finish(record, as: outcome.status, releasing: ticket)
         throw outcome.error
+    }
+
+    /// A failure for each update whose revert could not restore the state.
+    private static func unrestored(_ steps: [StepInfo]) -> [RevertFailure] {
+        steps.map { RevertFailure(step: $0, error: FlowError.stateChangedSinceUpdate(step: $0.title)) }
     }
 
     /// A check that the state still carries the version it has now.
@@ -107,19 +119,24 @@ final class FlowEngine: Sendable {
 
     private func performUndo(_ record: FlowRecord) async throws {
         let log = try record.beginUndo(historyLimit: undoHistoryLimit)
-        registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
         // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
         let request = LockRequest(holder: record.info)
         let ticket = try await lock.acquire(request)
         guard !log.touchesState || log.stateIsAsLeft() else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.
-            record.abandonUndo(log)
+            // The flow keeps its place in the history, unless it was pushed out meanwhile.
+            // Under the registry's lock, so an eviction cannot come between the check and the
+            // log's return (which would leave a log nothing releases).
+            registry.withLock { registry in
+                record.abandonUndo(registry.undoable.contains { $0 === record } ? log : nil)
+            }
             lock.release(ticket, holder: record.info)
-            retire(record, undoable: true)
             throw FlowError.stateChangedSince(flow: record.info.title)
         }
-        let failures = await Rollback(flow: record.info.id, hub: hub).revert(log.entries)
+        registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
+        var failures = await Rollback(flow: record.info.id, hub: hub).revert(log.entries)
+        failures += Self.unrestored(log.takeUnrestored())
         let outcome = RollbackOutcome(cause: .undo, failures: failures)
         record.transition(to: outcome.status)
         lock.release(ticket, holder: record.info)

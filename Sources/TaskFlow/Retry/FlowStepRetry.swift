@@ -1,4 +1,4 @@
-extension FlowContext {
+extension StepContext {
     /// A background step that runs again after a failure, as `policy` says.
     ///
     /// ```swift

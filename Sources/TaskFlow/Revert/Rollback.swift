@@ -19,7 +19,9 @@ struct Rollback: Sendable {
 
     private func revert(_ entry: RevertEntry) async -> [RevertFailure] {
         hub.emit(.stepReverting(flow, entry.step.id))
-        var failure: (any Error)?
+        // What the step ran inside itself (sub-steps, children) is unwound first, last-first,
+        // so the step's own revert finds things as its apply left them.
+        let inner = await revert(entry.children)
         do {
             switch entry.action {
             case .none: break
@@ -27,16 +29,10 @@ struct Rollback: Sendable {
             case .background(let action): try await action()
             }
         } catch {
-            failure = error
+            hub.emit(.revertFailed(flow, entry.step.id, String(describing: error)))
+            return inner + [RevertFailure(step: entry.step, error: error)]
         }
-        // The step's own revert undoes its work as a whole; what it registered inside itself
-        // (foreground sub-steps, children) is unwound after, last-first.
-        let inner = await revert(entry.children)
-        guard let failure else {
-            hub.emit(.stepReverted(flow, entry.step.id))
-            return inner
-        }
-        hub.emit(.revertFailed(flow, entry.step.id, String(describing: failure)))
-        return [RevertFailure(step: entry.step, error: failure)] + inner
+        hub.emit(.stepReverted(flow, entry.step.id))
+        return inner
     }
 }

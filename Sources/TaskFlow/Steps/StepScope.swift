@@ -1,36 +1,25 @@
-/// What one flow's steps share: the flow's record and its state.
-final class FlowRun<State: Sendable>: Sendable {
-    let record: FlowRecord
-    let store: StateStore<State>
-    /// The copy a read flow sees, taken when it got the lock; nil for write flows.
-    let snapshot: State?
-
-    init(record: FlowRecord, store: StateStore<State>) {
-        self.record = record
-        self.store = store
-        snapshot = record.info.access == .read ? store.value : nil
-    }
-
-    var state: State { snapshot ?? store.value }
-
-    var rollback: Rollback { Rollback(flow: record.info.id, hub: record.hub) }
-}
-
 /// Where steps run and register their reverts: the flow itself, the inside of a background
-/// step, or the inside of a group or sequence. Every kind of step runs through
-/// ``perform(_:_:apply:revert:)``, so events, cancellation and revert registration behave the
-/// same everywhere.
-struct StepScope<State: Sendable>: Sendable {
+/// step, or the inside of a group or sequence. Opaque outside the engine: ``StepContext``
+/// requires one so that ``FlowContext`` and ``TaskContext`` share every step method.
+///
+/// Every kind of step runs through one `perform`, so events, cancellation and revert
+/// registration behave the same everywhere.
+public struct StepScope<State: Sendable>: Sendable {
     let run: FlowRun<State>
     /// The step this scope lives inside; nil at the flow's top level.
     let parent: StepID?
     /// Where completed steps register their reverts.
     let log: RevertLog
     let cancellation: CancellationScope
+    /// True inside a background step's revert, which runs after the body ended (during a
+    /// rollback or an undo) and may still run sub-steps; what they register is not kept.
+    var isInsideRevert = false
 
     /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
     func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> StepScope {
-        StepScope(run: run, parent: step, log: log, cancellation: cancellation ?? self.cancellation)
+        StepScope(
+            run: run, parent: step, log: log, cancellation: cancellation ?? self.cancellation,
+            isInsideRevert: isInsideRevert)
     }
 
     /// Runs one step: refuses to start it once cancelled, announces it, runs `apply` with a log
@@ -43,6 +32,7 @@ struct StepScope<State: Sendable>: Sendable {
         apply: (StepInfo, RevertLog) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
+        guard run.isOpen || isInsideRevert else { throw FlowError.stepAfterFlowEnded(flow: run.record.info.title, step: title) }
         if cancellation.isCancelled { throw CancellationError() }
         let step = StepInfo(id: run.record.nextStepID(), parent: parent, title: title, kind: kind)
         let record = run.record
@@ -105,7 +95,8 @@ struct StepScope<State: Sendable>: Sendable {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
                 // what it registers itself is not kept. Built only when the revert runs, so a
                 // step that is never reverted costs nothing for it.
-                let revertScope = StepScope(run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope())
+                let revertScope = StepScope(
+                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(), isInsideRevert: true)
                 try await revert(TaskContext(scope: revertScope, step: step), value)
             }
         }
@@ -116,12 +107,10 @@ struct StepScope<State: Sendable>: Sendable {
             throw FlowError.updateInReadFlow(flow: run.record.info.title)
         }
         let store = run.store
-        _ = try await perform(title, .update) { _, _ in
-            try store.update(change)
+        _ = try await perform(title, .update) { step, _ in
+            try store.update(step, change)
         } revert: { _, restore in
-            .background {
-                guard restore() else { throw FlowError.stateChangedSinceUpdate(step: title) }
-            }
+            .background(restore)
         }
     }
 

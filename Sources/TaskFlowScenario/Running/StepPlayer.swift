@@ -41,7 +41,7 @@ struct StepPlayer: Sendable {
     /// Waits up to the failure point (or half the duration) off the main actor, runs the
     /// instant main-actor part, then waits the rest: the step takes its time without ever
     /// blocking the main actor.
-    private func playMain(_ title: String, _ work: StepWork, at address: String, on host: some ForegroundHost) async throws {
+    private func playMain(_ title: String, _ work: StepWork, at address: String, on host: some StepContext<ScenarioState>) async throws {
         let failAt = dice.failurePoint(of: work.failure, at: key(address))
         let before = work.duration * (failAt ?? 0.5)
         try await pacer.wait(before)

@@ -23,7 +23,7 @@ import TaskFlowTestSupport
         #expect(trace.all == ["apply 1", "show 1", "hide 1", "apply 2", "show 2", "hide 2", "apply 3", "show 3"],
                 "a failed attempt's foreground sub-step was reverted before the next attempt")
         try await flow.undo()
-        #expect(trace.all.suffix(2) == ["revert 3", "hide 3"], "one revert, for the attempt that worked")
+        #expect(trace.all.suffix(2) == ["hide 3", "revert 3"], "one revert, for the attempt that worked, after its sub-step's")
 
         #expect(await log.waitUntilFinished(flow.id))
         let titles = log.events.compactMap { event -> String? in

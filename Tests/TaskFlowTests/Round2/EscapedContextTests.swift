@@ -1,0 +1,55 @@
+import Testing
+import TaskFlow
+import TaskFlowTestSupport
+
+/// A context kept past its flow's end cannot start steps: nothing could ever revert them
+/// (issue 13).
+@Suite struct EscapedContextTests {
+    @Test func aStepThroughAnEscapedFlowContextIsRefusedBeforeItRuns() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let kept = Recorder<FlowContext<Int>>()
+        let ran = Recorder<String>()
+        let flow = manager.execute(title: "leaky") { flow in kept.record(flow) }
+        try await flow.value
+        let context = try #require(kept.all.first)
+
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late")) {
+            try await context.main(title: "late", apply: { ran.record("main") }, revert: { _ in })
+        }
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "Update state")) {
+            try await context.update { $0 += 1 }
+        }
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late task")) {
+            try await context.task(title: "late task", apply: { _ in ran.record("task") })
+        }
+        #expect(ran.all.isEmpty)
+        #expect(manager.state == 0)
+        #expect(flow.status.isCompleted)
+    }
+
+    @Test func aStepThroughAnEscapedTaskContextIsRefusedToo() async throws {
+        let manager = TaskFlowManager()
+        let kept = Recorder<TaskContext<Void>>()
+        let flow = manager.execute(title: "leaky") { flow in
+            try await flow.task(title: "outer", apply: { task in kept.record(task) })
+        }
+        try await flow.value
+        let context = try #require(kept.all.first)
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late")) {
+            try await context.task(title: "late", apply: { _ in })
+        }
+    }
+
+    @Test func aRevertMayStillRunStepsDuringTheRollback() async throws {
+        let manager = TaskFlowManager()
+        let trace = Recorder<String>()
+        let flow = manager.execute(title: "cleanup") { flow in
+            try await flow.task(title: "upload", apply: { _ in }, revert: { task, _ in
+                try await task.main(title: "tell", apply: { trace.record("told") }, revert: { _ in })
+            })
+            throw Boom("later step")
+        }
+        await #expect(throws: Boom("later step")) { try await flow.value }
+        #expect(trace.all == ["told"])
+    }
+}
