@@ -144,7 +144,7 @@ private struct ProbeScenario: FlowSource {
 
     var name: String { "probe" }
 
-    func events() -> AsyncStream<FlowEvent> { manager.events }
+    func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
 
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
 

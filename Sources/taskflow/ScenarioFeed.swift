@@ -15,7 +15,7 @@ final class ScenarioFeed: FlowSource {
         runner = ScenarioRunner(scenario: scenario, options: options)
     }
 
-    nonisolated func events() -> AsyncStream<FlowEvent> { runner.manager.events }
+    nonisolated func events() -> AsyncStream<TimedFlowEvent> { runner.manager.timedEvents }
 
     nonisolated func snapshot() -> ManagerSnapshot { runner.manager.snapshot() }
 

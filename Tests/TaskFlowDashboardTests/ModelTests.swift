@@ -38,12 +38,12 @@ struct ModelEventTests {
         events += [
             .statusChanged(FlowID(3), .cancelling),
             .stepFinished(FlowID(3), StepID(3), .cancelled),
-            .stepReverting(FlowID(3), StepID(2)),
+            .stepReverting(FlowID(3), Fixture.step(2, "batch 1", parent: 1)),
         ]
         let midway = Fixture.model(events)
         #expect(midway.board.flow(FlowID(3))?.step(StepID(2))?.phase == .reverting)
         #expect(midway.board.flow(FlowID(3))?.phase == .cancelling)
-        events += [.stepReverted(FlowID(3), StepID(2)), .statusChanged(FlowID(3), .cancelled)]
+        events += [.stepReverted(FlowID(3), Fixture.step(2, "batch 1", parent: 1)), .statusChanged(FlowID(3), .cancelled)]
         let done = try #require(Fixture.model(events).board.flow(FlowID(3)))
         #expect(done.step(StepID(2))?.phase == .reverted)
         #expect(done.step(StepID(3))?.phase == .cancelled)
@@ -205,5 +205,38 @@ struct ModelKeyTests {
         #expect(model.selection == FlowID(2), "moving around still works")
         #expect(model.handle(.character("t")) == [.cycleTheme])
         #expect(model.handle(.character("q")).first.map { if case .exit = $0 { true } else { false } } == true)
+    }
+}
+
+/// `u` is greyed out in the status bar when the selected flow cannot be undone, and says why
+/// when pressed (issue 13: the engine announces when a flow leaves the undo history).
+@Suite("Model: undo availability")
+struct UndoAvailabilityTests {
+    /// The role the status bar draws the `u` hint with.
+    private func undoHintRole(_ model: DashboardModel) throws -> StyleRole {
+        let grid = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 30))
+        let bottom = grid.rows.last.map(Array.init) ?? []
+        let text = bottom.map { String($0.scalar) }.joined()
+        let column = try #require(text.range(of: " u undo ").map { text.distance(from: text.startIndex, to: $0.lowerBound) + 1 })
+        return bottom[column].role
+    }
+
+    @Test func undoIsOfferedForACompletedWriteFlowUntilItLeavesTheHistory() throws {
+        var model = Fixture.model(Fixture.busy)
+        #expect(model.selection == FlowID(1) && model.selectedFlow?.phase == .completed)
+        #expect(try undoHintRole(model) == .keyHint)
+
+        _ = model.apply(.undoExpired(FlowID(1)), at: .seconds(10))
+        #expect(try undoHintRole(model) == .dim)
+        _ = model.handle(.character("u"))
+        #expect(model.mode == .normal, "no confirmation is asked")
+        #expect(model.notice == "#1 left the undo history: it can no longer be undone")
+    }
+
+    @Test func undoIsGreyForARunningFlow() throws {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.end)
+        #expect(model.selectedFlow?.phase == .running)
+        #expect(try undoHintRole(model) == .dim)
     }
 }

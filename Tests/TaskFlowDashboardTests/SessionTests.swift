@@ -121,16 +121,26 @@ struct SessionTests {
         let program = RunningProgram()
         let release = AsyncStream.makeStream(of: Void.self)
         _ = program.manager.execute(title: "Started before", access: .write) { flow in
-            try await flow.task(title: "long step") { _ in
-                for await _ in release.stream {}
+            try await flow.task(title: "outer") { outer in
+                try await outer.task(title: "done inside", apply: { _ in })
+                try await outer.task(title: "long step") { task in
+                    task.progress(0.25)
+                    for await _ in release.stream {}
+                }
             }
         }
-        try #require(await eventually { program.manager.snapshot().flows.first?.currentStep != nil }, "the flow in its step")
+        try #require(await eventually {
+            program.manager.snapshot().flows.first?.steps.last?.progress == 0.25
+        }, "the flow in its nested step")
         let session = session()
         session.start(program)
         let row = try #require(flow("Started before", in: session), "the flow that started before the dashboard shows")
         #expect(row.phase == .running)
         #expect(row.current?.info.title == "long step")
+        #expect(row.current?.progress == 0.25)
+        #expect(row.steps.map { "\($0.info.title) \($0.depth) \($0.phase.label)" } == [
+            "outer 0 running", "done inside 1 completed", "long step 1 running",
+        ], "the whole step tree, nested, from the snapshot")
         #expect(session.model.live.lock.mode == .write(row.info.id))
         #expect(session.model.selection == row.info.id)
         release.continuation.finish()
@@ -145,7 +155,7 @@ struct SessionTests {
 private struct RunningProgram: FlowSource {
     let manager = TaskFlowManager()
     var name: String { "program" }
-    func events() -> AsyncStream<FlowEvent> { manager.events }
+    func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
     @MainActor func start() -> AsyncStream<FlowHandle> { .submitted([]) }
 }

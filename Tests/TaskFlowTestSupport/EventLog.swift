@@ -41,9 +41,9 @@ public final class EventLog: Sendable {
     public func reverts(of flow: FlowID, titles: [StepID: String]) -> [String] {
         events.compactMap { event in
             switch event {
-            case .stepReverting(flow, let step): "reverting \(titles[step] ?? "?")"
-            case .stepReverted(flow, let step): "reverted \(titles[step] ?? "?")"
-            case .revertFailed(flow, let step, _): "failed \(titles[step] ?? "?")"
+            case .stepReverting(flow, let step): "reverting \(titles[step.id] ?? "?")"
+            case .stepReverted(flow, let step): "reverted \(titles[step.id] ?? "?")"
+            case .revertFailed(flow, let step, _): "failed \(titles[step.id] ?? "?")"
             default: nil
             }
         }

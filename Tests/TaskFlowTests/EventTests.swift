@@ -16,6 +16,7 @@ import TaskFlowTestSupport
         case .stepReverted: "reverted"
         case .revertFailed: "revert failed"
         case .lock(let event): "lock \(event.change) \(event.mode)"
+        case .undoExpired: "undo expired"
         }
     }
 

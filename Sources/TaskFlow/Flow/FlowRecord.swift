@@ -13,6 +13,27 @@ final class FlowRecord: Sendable {
         var undoLog: UndoLog?
         var currentStep: StepInfo?
         var progress: Double?
+        /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
+        /// not appends: group children take ids and start in either order. Emptied when the
+        /// flow ends, so a finished flow keeps none of it.
+        var steps: [StepSnapshot?] = []
+
+        mutating func setStep(_ id: StepID, _ change: (inout StepSnapshot) -> Void) {
+            let index = id.rawValue - 1
+            guard steps.indices.contains(index), var step = steps[index] else { return }
+            change(&step)
+            steps[index] = step
+        }
+
+        /// Moves to `status`; a final one forgets the steps.
+        mutating func enter(_ status: FlowStatus) {
+            self.status = status
+            if status.isFinished {
+                steps = []
+                currentStep = nil
+                progress = nil
+            }
+        }
     }
 
     let info: FlowInfo
@@ -37,7 +58,7 @@ final class FlowRecord: Sendable {
     /// Moves to `status` and tells observers.
     func transition(to status: FlowStatus) {
         state.withLock { state in
-            state.status = status
+            state.enter(status)
             hub.emit(.statusChanged(info.id, status))
         }
     }
@@ -57,9 +78,8 @@ final class FlowRecord: Sendable {
     func complete(keeping undoLog: () -> UndoLog?) -> Bool {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }
-            state.status = .completed
+            state.enter(.completed)
             state.undoLog = undoLog()
-            state.currentStep = nil
             hub.emit(.statusChanged(info.id, .completed))
             return true
         }
@@ -113,22 +133,59 @@ final class FlowRecord: Sendable {
     /// Whether the flow still keeps its undo log (completed and not undone, undoing or evicted).
     var keepsUndoLog: Bool { state.withLock { $0.undoLog != nil } }
 
+    // MARK: - Steps: each change is recorded for snapshots and emitted, under the same lock
+
     func stepStarted(_ step: StepInfo) {
         state.withLock { state in
             state.currentStep = step
             state.progress = nil
+            let index = step.id.rawValue - 1
+            if state.steps.count <= index { state.steps.append(contentsOf: repeatElement(nil, count: index + 1 - state.steps.count)) }
+            state.steps[index] = StepSnapshot(info: step, status: .running, progress: nil)
+            hub.emit(.stepStarted(info.id, step))
         }
-        hub.emit(.stepStarted(info.id, step))
+    }
+
+    func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
+        state.withLock { state in
+            state.setStep(step) { $0.status = StepStatus(outcome) }
+            hub.emit(.stepFinished(info.id, step, outcome))
+        }
     }
 
     func progressed(_ step: StepID, _ fraction: Double) {
-        state.withLock { $0.progress = fraction }
-        hub.emit(.progress(info.id, step, fraction))
+        state.withLock { state in
+            state.progress = fraction
+            state.setStep(step) { $0.progress = fraction }
+            hub.emit(.progress(info.id, step, fraction))
+        }
+    }
+
+    func stepReverting(_ step: StepInfo) {
+        reverted(step, .reverting, .stepReverting(info.id, step))
+    }
+
+    func stepReverted(_ step: StepInfo) {
+        reverted(step, .reverted, .stepReverted(info.id, step))
+    }
+
+    func revertFailed(_ step: StepInfo, _ error: any Error) {
+        let message = String(describing: error)
+        reverted(step, .revertFailed(message), .revertFailed(info.id, step, message))
+    }
+
+    private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
+        state.withLock { state in
+            state.setStep(step.id) { $0.status = status }
+            hub.emit(event())
+        }
     }
 
     func snapshot() -> FlowSnapshot {
         state.withLock { state in
-            FlowSnapshot(info: info, status: state.status, currentStep: state.currentStep, progress: state.progress)
+            FlowSnapshot(
+                info: info, status: state.status, currentStep: state.currentStep, progress: state.progress,
+                steps: state.steps.compactMap { $0 })
         }
     }
 }

@@ -135,7 +135,7 @@ final class FlowEngine: Sendable {
             throw FlowError.stateChangedSince(flow: record.info.title)
         }
         registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
-        var failures = await Rollback(flow: record.info.id, hub: hub).revert(log.entries)
+        var failures = await Rollback(record: record).revert(log.entries)
         failures += Self.unrestored(log.takeUnrestored())
         let outcome = RollbackOutcome(cause: .undo, failures: failures)
         record.transition(to: outcome.status)
@@ -170,7 +170,10 @@ final class FlowEngine: Sendable {
             registry.undoable.append(record)
             return registry.undoable.count > undoHistoryLimit ? registry.undoable.removeFirst() : nil
         }
-        evicted?.releaseUndoLog()
+        if let evicted {
+            evicted.releaseUndoLog()
+            hub.emit(.undoExpired(evicted.info.id))
+        }
     }
 }
 

@@ -8,13 +8,17 @@ public struct FlowSnapshot: Sendable {
     public let currentStep: StepInfo?
     /// That step's last published progress, if it reported any.
     public let progress: Double?
+    /// Every step the flow started, in start order, with its status and progress: the whole
+    /// tree (each step names its ``StepInfo/parent``), as the step events built it so far.
+    public let steps: [StepSnapshot]
 
     /// Describes one live flow.
-    public init(info: FlowInfo, status: FlowStatus, currentStep: StepInfo?, progress: Double?) {
+    public init(info: FlowInfo, status: FlowStatus, currentStep: StepInfo?, progress: Double?, steps: [StepSnapshot] = []) {
         self.info = info
         self.status = status
         self.currentStep = currentStep
         self.progress = progress
+        self.steps = steps
     }
 }
 

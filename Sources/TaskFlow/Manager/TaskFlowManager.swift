@@ -37,6 +37,10 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// observer must keep consuming (progress is coalesced to keep floods small).
     public var events: AsyncStream<FlowEvent> { engine.hub.subscribe() }
 
+    /// Like ``events``, each event with the moment it happened (``TimedFlowEvent``): what an
+    /// observer needs to show durations as the flows lived them, however late events arrive.
+    public var timedEvents: AsyncStream<TimedFlowEvent> { engine.hub.subscribeTimed() }
+
     /// The live flows, the lock and the undo history right now.
     public func snapshot() -> ManagerSnapshot { engine.snapshot() }
 

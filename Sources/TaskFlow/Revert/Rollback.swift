@@ -4,8 +4,7 @@
 /// actor one at a time. Each revert is announced (`stepReverting`) and concluded
 /// (`stepReverted` / `revertFailed`) so observers watch the flow unwind.
 struct Rollback: Sendable {
-    let flow: FlowID
-    let hub: EventHub
+    let record: FlowRecord
 
     /// Reverts `entries` (given in registration order) in reverse order; returns the reverts that
     /// threw, in the order they ran.
@@ -18,7 +17,7 @@ struct Rollback: Sendable {
     }
 
     private func revert(_ entry: RevertEntry) async -> [RevertFailure] {
-        hub.emit(.stepReverting(flow, entry.step.id))
+        record.stepReverting(entry.step)
         // What the step ran inside itself (sub-steps, children) is unwound first, last-first,
         // so the step's own revert finds things as its apply left them.
         let inner = await revert(entry.children)
@@ -29,10 +28,10 @@ struct Rollback: Sendable {
             case .background(let action): try await action()
             }
         } catch {
-            hub.emit(.revertFailed(flow, entry.step.id, String(describing: error)))
+            record.revertFailed(entry.step, error)
             return inner + [RevertFailure(step: entry.step, error: error)]
         }
-        hub.emit(.stepReverted(flow, entry.step.id))
+        record.stepReverted(entry.step)
         return inner
     }
 }

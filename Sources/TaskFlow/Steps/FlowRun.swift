@@ -19,7 +19,7 @@ final class FlowRun<State: Sendable>: Sendable {
 
     var state: State { snapshot ?? store.value }
 
-    var rollback: Rollback { Rollback(flow: record.info.id, hub: record.hub) }
+    var rollback: Rollback { Rollback(record: record) }
 
     /// Whether steps may still start.
     var isOpen: Bool { open.load(ordering: .acquiring) }

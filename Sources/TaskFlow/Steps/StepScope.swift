@@ -46,7 +46,7 @@ public struct StepScope<State: Sendable>: Sendable {
             // Only `CancellationError` counts as stopping on a cancel: a step that fails for
             // real after a cancel was requested reports its real error.
             let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
-            record.hub.emit(.stepFinished(record.info.id, step.id, outcome))
+            record.stepFinished(step.id, outcome)
             let failures = earlier + (await run.rollback.revert(inner.drain()))
             throw RollbackIncompleteError.wrapping(cause, failures)
         }
@@ -57,7 +57,7 @@ public struct StepScope<State: Sendable>: Sendable {
         } else {
             log.append(RevertEntry(step: step, action: action, children: children))
         }
-        record.hub.emit(.stepFinished(record.info.id, step.id, .completed))
+        record.stepFinished(step.id, .completed)
         return value
     }
 

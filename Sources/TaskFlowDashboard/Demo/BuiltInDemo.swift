@@ -21,7 +21,7 @@ public struct BuiltInDemo: FlowSource {
 
     public var name: String { "built-in demo" }
 
-    public func events() -> AsyncStream<FlowEvent> { manager.events }
+    public func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
 
     public func snapshot() -> ManagerSnapshot { manager.snapshot() }
 

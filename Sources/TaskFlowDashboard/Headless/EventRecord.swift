@@ -67,15 +67,17 @@ public struct EventRecord: Codable, Sendable, Hashable {
         case .progress(let id, let stepID, let fraction):
             self.event = "progress"
             (step, stepTitle, progress) = (stepID.rawValue, stepTitles(id, stepID), fraction)
-        case .stepReverting(let id, let stepID):
+        case .stepReverting(_, let info):
             self.event = "stepReverting"
-            (step, stepTitle) = (stepID.rawValue, stepTitles(id, stepID))
-        case .stepReverted(let id, let stepID):
+            (step, stepTitle) = (info.id.rawValue, info.title)
+        case .stepReverted(_, let info):
             self.event = "stepReverted"
-            (step, stepTitle) = (stepID.rawValue, stepTitles(id, stepID))
-        case .revertFailed(let id, let stepID, let text):
+            (step, stepTitle) = (info.id.rawValue, info.title)
+        case .revertFailed(_, let info, let text):
             self.event = "revertFailed"
-            (step, stepTitle, message) = (stepID.rawValue, stepTitles(id, stepID), text)
+            (step, stepTitle, message) = (info.id.rawValue, info.title, text)
+        case .undoExpired:
+            self.event = "undoExpired"
         case .lock(let change):
             self.event = "lock"
             (lockChange, lockMode, waiting) = (change.change.verb, change.mode.description, change.waiting)

@@ -80,6 +80,13 @@ public struct DashboardModel: Sendable {
     /// The selected flow as shown.
     public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
 
+    /// Whether `action` can do something for the selected flow: undo only for a completed
+    /// write flow still in the engine's undo history. The status bar greys out the others.
+    public func offers(_ action: KeyAction) -> Bool {
+        guard action == .undo else { return true }
+        return selectedFlow?.canUndo == true
+    }
+
     /// True after the first `q`: active flows are rolling back before the program exits.
     public var quitting: Bool { mode == .quitting }
 

@@ -34,12 +34,14 @@ public enum EventText {
             return Line(text: "\(flow) \(step(id)) failed: \(message)", level: .error)
         case .progress(_, let id, let fraction):
             return Line(text: "\(flow) \(step(id)) \(Int(fraction * 100))%", level: .info)
-        case .stepReverting(_, let id):
-            return Line(text: "\(flow) ◂ reverting \(step(id))", level: .warning)
-        case .stepReverted(_, let id):
-            return Line(text: "\(flow) ◂ reverted \(step(id))", level: .warning)
-        case .revertFailed(_, let id, let message):
-            return Line(text: "\(flow) revert of \(step(id)) failed: \(message)", level: .error)
+        case .stepReverting(_, let info):
+            return Line(text: "\(flow) ◂ reverting \(titled(info.id.description, info.title))", level: .warning)
+        case .stepReverted(_, let info):
+            return Line(text: "\(flow) ◂ reverted \(titled(info.id.description, info.title))", level: .warning)
+        case .revertFailed(_, let info, let message):
+            return Line(text: "\(flow) revert of \(titled(info.id.description, info.title)) failed: \(message)", level: .error)
+        case .undoExpired:
+            return Line(text: "\(flow) left the undo history: it can no longer be undone", level: .info)
         case .lock(let change):
             let mode = change.mode.text { titled($0.description, flowTitle($0)) }
             return Line(text: "lock: \(flow) \(change.change.verb) → \(mode), \(change.waiting) waiting", level: .info)

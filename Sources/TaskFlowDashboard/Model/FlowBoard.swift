@@ -89,13 +89,15 @@ public struct FlowBoard: Sendable, Hashable {
         case .progress(let id, let step, let fraction):
             updateRow(id) { $0.updateStep(step) { $0.progress = fraction } }
         case .stepReverting(let id, let step):
-            updateStep(id, step, to: .reverting)
+            updateStep(id, step.id, to: .reverting)
         case .stepReverted(let id, let step):
-            updateStep(id, step, to: .reverted)
+            updateStep(id, step.id, to: .reverted)
         case .revertFailed(let id, let step, let message):
-            updateStep(id, step, to: .revertFailed(message))
+            updateStep(id, step.id, to: .revertFailed(message))
         case .lock(let change):
             lock.apply(change)
+        case .undoExpired(let id):
+            updateRow(id) { $0.undoExpired = true }
         }
         // Progress comes too often for the log; the step's bar shows it.
         if case .progress = event { return }
@@ -108,19 +110,34 @@ public struct FlowBoard: Sendable, Hashable {
 
     /// Takes in the flows and the lock a manager's snapshot shows, for a dashboard attaching
     /// to a running program: each flow not seen yet as if it had just been queued, with its
-    /// status, current step and progress. The events that follow (the stream was subscribed
-    /// before the snapshot was taken) may repeat what the snapshot shows; applying them again
-    /// leaves the board as the engine is.
+    /// status and its whole step tree (statuses and progress). The events that follow (the
+    /// stream was subscribed before the snapshot was taken) may repeat what the snapshot shows;
+    /// applying them again leaves the board as the engine is.
     public mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
         for flow in snapshot.flows where self.flow(flow.info.id) == nil {
             let id = flow.info.id
             apply(.flowQueued(flow.info), at: time)
             apply(.statusChanged(id, flow.status), at: time)
-            guard let step = flow.currentStep else { continue }
-            apply(.stepStarted(id, step), at: time)
-            if let progress = flow.progress { apply(.progress(id, step.id, progress), at: time) }
+            for step in flow.steps {
+                for event in Self.events(replaying: step, of: id) { apply(event, at: time) }
+            }
         }
         lock.adopt(snapshot.lock)
+    }
+
+    /// The events that bring a new step to where `step` is.
+    private static func events(replaying step: StepSnapshot, of flow: FlowID) -> [FlowEvent] {
+        let started = FlowEvent.stepStarted(flow, step.info)
+        let applied = FlowEvent.stepFinished(flow, step.info.id, .completed)
+        switch step.status {
+        case .running: return [started] + (step.progress.map { [.progress(flow, step.info.id, $0)] } ?? [])
+        case .completed: return [started, applied]
+        case .cancelled: return [started, .stepFinished(flow, step.info.id, .cancelled)]
+        case .failed(let message): return [started, .stepFinished(flow, step.info.id, .failed(message))]
+        case .reverting: return [started, applied, .stepReverting(flow, step.info)]
+        case .reverted: return [started, applied, .stepReverting(flow, step.info), .stepReverted(flow, step.info)]
+        case .revertFailed(let message): return [started, applied, .stepReverting(flow, step.info), .revertFailed(flow, step.info, message)]
+        }
     }
 
     /// Adds a line that is not an engine event (a key's effect, an undo error).

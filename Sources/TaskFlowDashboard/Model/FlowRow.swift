@@ -14,6 +14,11 @@ public struct FlowRow: Sendable, Hashable {
     public let queuedAt: Duration
     /// When it reached a final state.
     public var finishedAt: Duration?
+    /// True once the engine released its undo log (it left the undo history).
+    public var undoExpired = false
+
+    /// Whether `u` can undo it: a completed write flow still in the undo history.
+    public var canUndo: Bool { info.access == .write && phase == .completed && !undoExpired }
 
     /// A new row for a flow just submitted at `time`.
     public init(info: FlowInfo, queuedAt time: Duration) {

@@ -122,6 +122,8 @@ extension DashboardModel {
     private mutating func askUndo() {
         guard let id = selection, let row = live.flow(id) else { return }
         switch (row.info.access, row.phase) {
+        case (.write, .completed) where row.undoExpired:
+            notice = "\(id) left the undo history: it can no longer be undone"
         case (.write, .completed): mode = .confirmUndo(id)
         case (.read, _): notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
         default: notice = "\(id) is \(row.phase.label): only completed write flows can be undone"

@@ -104,6 +104,11 @@ public enum KeyMap {
         return first.compactMap { key in all.first { $0.keys == key } } + all.filter { !first.contains($0.keys) }
     }()
 
+    /// What the status bar hint `keys` stands for.
+    static func action(ofHint keys: String) -> KeyAction? {
+        rows.first { $0.hint?.keys == keys }?.bindings.values.first
+    }
+
     /// The key list as one paragraph, for `taskflow --help`.
     public static var summary: String {
         rows.map { "\($0.keys): \($0.action)" }.joined(separator: " · ")

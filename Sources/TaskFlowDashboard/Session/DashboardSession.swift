@@ -84,9 +84,16 @@ public final class DashboardSession {
         if model.quitting { handle.cancel() }
     }
 
-    /// Applies an engine event and carries out what it triggers.
-    public func ingest(_ event: FlowEvent) {
-        let time = elapsed
+    /// Applies an engine event at the moment it happened (not when it arrived), and carries out
+    /// what it triggers.
+    public func ingest(_ event: TimedFlowEvent) {
+        ingest(event.event, at: max(event.time - startedAt, .zero))
+    }
+
+    /// Applies an engine event at `time` (by default now, on the session's clock) and carries
+    /// out what it triggers.
+    public func ingest(_ event: FlowEvent, at time: Duration? = nil) {
+        let time = time ?? elapsed
         perform(model.apply(event, at: time))
         eventObserver?(event, time)
         changed = true

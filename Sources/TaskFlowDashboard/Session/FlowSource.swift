@@ -6,8 +6,9 @@ public protocol FlowSource: Sendable {
     /// The name shown in the header.
     var name: String { get }
 
-    /// A new stream of every event of the manager the flows run on (``TaskFlowManager/events``).
-    func events() -> AsyncStream<FlowEvent>
+    /// A new stream of every event of the manager the flows run on, with the moment each
+    /// happened (``TaskFlowManager/timedEvents``): the dashboard's durations come from those.
+    func events() -> AsyncStream<TimedFlowEvent>
 
     /// The manager's flows and lock right now (``TaskFlowManager/snapshot()``). The dashboard
     /// takes it right after subscribing to ``events()``, so that flows started before it

@@ -28,8 +28,10 @@ struct StatusBarWidget: Widget {
         var x = rect.x
         let end = rect.x + rect.width
         for hint in KeyMap.hints {
-            x += grid.put(" " + glyphs.fold(hint.keys), x: x, y: rect.y, role: .keyHint, limit: end - x)
-            x += grid.put(" \(hint.word) ", x: x, y: rect.y, role: .normal, limit: end - x)
+            // A key that can do nothing for the selected flow is greyed out.
+            let offered = KeyMap.action(ofHint: hint.keys).map(model.offers) ?? true
+            x += grid.put(" " + glyphs.fold(hint.keys), x: x, y: rect.y, role: offered ? .keyHint : .dim, limit: end - x)
+            x += grid.put(" \(hint.word) ", x: x, y: rect.y, role: offered ? .normal : .dim, limit: end - x)
         }
     }
 }

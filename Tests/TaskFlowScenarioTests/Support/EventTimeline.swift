@@ -26,7 +26,7 @@ struct EventTimeline {
             case .stepFinished(let id, let step, let outcome):
                 lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase(outcome).label) \(steps[id]?[step] ?? "?")"))
             case .stepReverting(let id, let step):
-                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase.reverting.label) \(steps[id]?[step] ?? "?")"))
+                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase.reverting.label) \(step.title)"))
             case .statusChanged(let id, let status) where status.isFinished:
                 lines.append(Line(flow: flows[id] ?? "?", text: "status \(status.name)"))
             default:

@@ -1,0 +1,45 @@
+/// Where a step is in its life, as a late observer's ``FlowSnapshot/steps`` shows it and as the
+/// step events tell it: running, then completed, cancelled or failed; during a rollback or an
+/// undo, reverting, then reverted or revert failed.
+public enum StepStatus: Sendable, Hashable {
+    /// Its `apply` is running.
+    case running
+    /// Applied; its revert is registered.
+    case completed
+    /// Stopped early because its flow or group was cancelled; not reverted itself.
+    case cancelled
+    /// Threw; not reverted itself. The message is the error's description.
+    case failed(String)
+    /// Its revert is running.
+    case reverting
+    /// Its revert ended without error.
+    case reverted
+    /// Its revert threw. The message is the error's description.
+    case revertFailed(String)
+
+    /// The status a step reaches when its `apply` ends with `outcome`.
+    init(_ outcome: StepOutcome) {
+        switch outcome {
+        case .completed: self = .completed
+        case .cancelled: self = .cancelled
+        case .failed(let message): self = .failed(message)
+        }
+    }
+}
+
+/// One step of a live flow at the moment of a snapshot.
+public struct StepSnapshot: Sendable, Hashable {
+    /// Identity, parent, title and kind.
+    public let info: StepInfo
+    /// Where it is now.
+    public internal(set) var status: StepStatus
+    /// Its last published progress, if it reported any.
+    public internal(set) var progress: Double?
+
+    /// Describes one step.
+    public init(info: StepInfo, status: StepStatus, progress: Double?) {
+        self.info = info
+        self.status = status
+        self.progress = progress
+    }
+}
