@@ -290,12 +290,25 @@ actor RecordingClock: ScenarioClock {
               [[flow.step]]
               task = "Work"
               duration = "1ms"
+            [[flow]]
+            title = "Look"
+            access = "read"
+            every = "10ms"
+            times = 10
+              [[flow.step]]
+              task = "Read"
+              duration = "1ms"
             """, file: "forgetful.toml")
+        let ids = (1...60).map(FlowID.init)
         let everything = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10)).start()
-        #expect(await everything.finished().count == 50)
-        #expect(await everything.flows().count == 50)
+        #expect(await everything.finished().count == 60)
+        #expect(await everything.flows().count == 60)
+        var seen = 0
+        for id in ids where await everything.snapshot(seenBy: id) != nil { seen += 1 }
+        #expect(seen == 10, "every read flow's snapshot is kept")
         let forgetful = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 10)).start(retaining: .unfinished)
         #expect(await forgetful.finished().isEmpty)
         #expect(await forgetful.flows().isEmpty)
+        for id in ids { #expect(await forgetful.snapshot(seenBy: id) == nil, "the snapshot a finished read flow saw is forgotten") }
     }
 }
