@@ -18,6 +18,14 @@ public final class TerminalBackend: DashboardBackend {
 
     public var inputDescriptor: Int32? { STDIN_FILENO }
 
+    /// Whether the terminal hung up: `poll` reports it on stdin (a closed pty, a `nohup`ed
+    /// dashboard whose window was closed), where ncurses only ever reads "no key".
+    public var hasHungUp: Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&input, 1, 0) == 1 else { return false }
+        return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+    }
+
     public var size: GridSize { screen.size }
 
     public var glyphs: Glyphs { screen.glyphs }

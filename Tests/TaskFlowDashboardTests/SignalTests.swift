@@ -40,6 +40,17 @@ struct SignalTests {
         let before = try String(contentsOfFile: "\(modes).before", encoding: .utf8)
         #expect(try String(contentsOfFile: "\(modes).after", encoding: .utf8) == before, "stty -g after the signal")
     }
+
+    /// A dashboard whose terminal is gone ends, even when the parent told it to ignore SIGHUP
+    /// (`nohup`): nobody can see it or type `q` any more, and it must not run on unseen.
+    @Test func aClosedTerminalEndsTheDashboardEvenWithHangupIgnored() async throws {
+        let tmux = try Tmux("hangup", shellCommand: "trap '' HUP; LANG=C.UTF-8 '\(Tmux.binary)' demo built-in; sleep 3600")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Flows") }
+        let pid = try #require(tmux.programPID)
+        tmux.close()
+        #expect(await eventually { kill(pid, 0) != 0 }, "the dashboard ended with its terminal")
+    }
 }
 
 /// Signals on a headless run: no terminal, so no tmux needed.

@@ -22,4 +22,8 @@ public protocol DashboardBackend: AnyObject {
 
     /// The keys typed since the last call, without blocking.
     func pollKeys() -> [Key]
+
+    /// True once the input is gone for good (the terminal hung up): nobody can see the screen
+    /// or type a key any more, so the loop ends as it would on SIGHUP.
+    var hasHungUp: Bool { get }
 }

@@ -32,6 +32,9 @@ public final class MemoryBackend: DashboardBackend {
 
     public var inputDescriptor: Int32? { nil }
 
+    /// A memory grid never hangs up.
+    public var hasHungUp: Bool { false }
+
     public var needsFrame: Bool { resized }
 
     public func draw(_ grid: CellGrid, theme: Theme) {
