@@ -25,6 +25,7 @@ func runCoreBenchmarks() async {
     var table = ResultTable(title: "TaskFlow core (release, one run; baselines measured in the same run)")
     do {
         try await benchmarkBackgroundSteps(&table)
+        try await benchmarkEmptyFlows(&table)
         try await benchmarkGroupChildren(&table)
         try await benchmarkForegroundSteps(&table)
         try await benchmarkLockThroughput(&table)

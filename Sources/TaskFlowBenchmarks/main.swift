@@ -1,3 +1,5 @@
+import Glibc
+
 /// Entry point of `swift run -c release TaskFlowBenchmarks`: the dashboard's figures, then the
 /// core figures against their raw baselines, then the variants that explain any miss, then the
 /// durable job store's figures against raw GRDB.
@@ -8,10 +10,20 @@
 /// while the core benchmarks run off the main actor (`runCoreBenchmarks` is `@concurrent`):
 /// foreground steps and `MainActor.run` are serviced exactly as in an embedding program with a
 /// plain `async` main, which makes the foreground baseline a fair one.
-runDashboardBenchmarks()
-await runCoreBenchmarks()
-await runCoreDiagnostics()
-await runScenarioBenchmarks()
-await runStoreBenchmarks()
-await runJobBenchmarks()
-await runBootBenchmarks()
+//
+/// `swift run -c release TaskFlowBenchmarks [section…]` runs only the sections named (dashboard,
+/// core, diagnostics, scenario, store, jobs, boot); without arguments, all of them.
+let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot"]
+let sections = Set(CommandLine.arguments.dropFirst())
+if let unknown = sections.subtracting(allSections).sorted().first {
+    print("TaskFlowBenchmarks: unknown section '\(unknown)'; sections: \(allSections.sorted().joined(separator: ", "))")
+    exit(2)
+}
+func wanted(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+if wanted("dashboard") { runDashboardBenchmarks() }
+if wanted("core") { await runCoreBenchmarks() }
+if wanted("diagnostics") { await runCoreDiagnostics() }
+if wanted("scenario") { await runScenarioBenchmarks() }
+if wanted("store") { await runStoreBenchmarks() }
+if wanted("jobs") { await runJobBenchmarks() }
+if wanted("boot") { await runBootBenchmarks() }

@@ -1,5 +1,11 @@
 import Synchronization
 
+/// A live step as its flow's record keeps it: what snapshots show, and its progress filter.
+struct LiveStep {
+    var snapshot: StepSnapshot
+    var filter = ProgressFilter()
+}
+
 /// Everything the engine knows about one flow while it lives, independent of its state and
 /// value types: its status (the lifecycle state machine documented on ``FlowStatus``), its
 /// cancellation flag, its lock request, and — once completed — its undo log.
@@ -16,13 +22,14 @@ final class FlowRecord: Sendable {
         /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
         /// not appends: group children take ids and start in either order. Emptied when the
         /// flow ends, so a finished flow keeps none of it.
-        var steps: [StepSnapshot?] = []
+        var steps: [LiveStep?] = []
 
-        mutating func setStep(_ id: StepID, _ change: (inout StepSnapshot) -> Void) {
+        /// Changes a step in place (no copy of its info, which would retain its title).
+        @discardableResult
+        mutating func setStep<T>(_ id: StepID, _ change: (inout LiveStep) -> T?) -> T? {
             let index = id.rawValue - 1
-            guard steps.indices.contains(index), var step = steps[index] else { return }
-            change(&step)
-            steps[index] = step
+            guard steps.indices.contains(index), steps[index] != nil else { return nil }
+            return change(&steps[index]!)  // Checked non-nil on the line above.
         }
 
         /// Moves to `status`; a final one forgets the steps.
@@ -141,24 +148,39 @@ final class FlowRecord: Sendable {
             state.progress = nil
             let index = step.id.rawValue - 1
             if state.steps.count <= index { state.steps.append(contentsOf: repeatElement(nil, count: index + 1 - state.steps.count)) }
-            state.steps[index] = StepSnapshot(info: step, status: .running, progress: nil)
+            state.steps[index] = LiveStep(snapshot: StepSnapshot(info: step, status: .running, progress: nil))
             hub.emit(.stepStarted(info.id, step))
         }
     }
 
     func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
         state.withLock { state in
-            state.setStep(step) { $0.status = StepStatus(outcome) }
+            state.setStep(step) { $0.snapshot.status = StepStatus(outcome) }
             hub.emit(.stepFinished(info.id, step, outcome))
         }
     }
 
-    func progressed(_ step: StepID, _ fraction: Double) {
+    /// A report of `step`'s progress: published if its ``ProgressFilter`` lets it pass.
+    func reportProgress(_ step: StepID, _ fraction: Double) {
+        let now = ContinuousClock.now
         state.withLock { state in
-            state.progress = fraction
-            state.setStep(step) { $0.progress = fraction }
-            hub.emit(.progress(info.id, step, fraction))
+            publish(state.setStep(step) { $0.filter.admit(fraction, at: now) }, of: step, in: &state)
         }
+    }
+
+    /// Publishes the last report of `step` its filter held back, once the step is over.
+    func publishHeldBackProgress(_ step: StepID) {
+        let now = ContinuousClock.now
+        state.withLock { state in
+            publish(state.setStep(step) { $0.filter.takeHeldBack(at: now) }, of: step, in: &state)
+        }
+    }
+
+    private func publish(_ fraction: Double?, of step: StepID, in state: inout Mutable) {
+        guard let fraction else { return }
+        state.progress = fraction
+        state.setStep(step) { $0.snapshot.progress = fraction }
+        hub.emit(.progress(info.id, step, fraction))
     }
 
     func stepReverting(_ step: StepInfo) {
@@ -176,7 +198,7 @@ final class FlowRecord: Sendable {
 
     private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
         state.withLock { state in
-            state.setStep(step.id) { $0.status = status }
+            state.setStep(step.id) { $0.snapshot.status = status }
             hub.emit(event())
         }
     }
@@ -185,7 +207,7 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             FlowSnapshot(
                 info: info, status: state.status, currentStep: state.currentStep, progress: state.progress,
-                steps: state.steps.compactMap { $0 })
+                steps: state.steps.compactMap { $0?.snapshot })
         }
     }
 }

@@ -1,44 +1,43 @@
-/// Decides which progress reports become events, so that a step reporting a million times a
-/// second costs observers a few dozen events: a report passes when it reaches a new whole
-/// percent *and* at least `interval` has passed since the last one that passed; reaching 100 %
+/// Decides which progress reports of one step become events, so that a step reporting a million
+/// times a second costs observers a few dozen events: a report passes when it reaches a new whole
+/// percent *and* at least ``interval`` has passed since the last one that passed; reaching 100 %
 /// always passes. A report held back is remembered, and published when the step ends, so
-/// observers always end up with the step's last value. Copies share the same memory.
-struct ProgressGate: Sendable {
+/// observers always end up with the step's last value.
+///
+/// A plain value: its flow's record keeps one per live step, under the lock it publishes under,
+/// so reports from concurrent callers reach observers in order and a step costs no lock or
+/// allocation of its own for it.
+struct ProgressFilter: Sendable {
     static let interval = Duration.milliseconds(20)
 
-    private struct Memory {
-        var percent = -1
-        var at: ContinuousClock.Instant?
-        /// The latest report that did not pass, if it is newer than the last that did.
-        var heldBack: Double?
-    }
+    private var percent = -1
+    private var passedAt: ContinuousClock.Instant?
+    /// The latest report that did not pass, if it is newer than the last that did.
+    private var heldBack: Double?
 
-    private let memory = Protected(Memory())
-
-    /// Publishes `fraction` (clamped to 0...1) through `publish` if it passes. `publish` runs
-    /// inside the gate, so reports from concurrent callers reach observers in order.
-    func report(_ fraction: Double, publish: (Double) -> Void) {
+    /// `fraction` clamped to 0...1 if it passes now; nil (and remembered) if it is held back.
+    mutating func admit(_ fraction: Double, at now: ContinuousClock.Instant) -> Double? {
         let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
-        // The epsilon keeps 0.29 in the 29 % bucket despite binary rounding (0.29 * 100 = 28.99…).
-        let percent = Int((clamped * 100 + 1e-9).rounded(.down))
-        let now = ContinuousClock.now
-        memory.withLock { memory in
-            let tooSoon = memory.at.map { now - $0 < Self.interval } ?? false
-            guard percent != memory.percent, percent == 100 || !tooSoon else {
-                memory.heldBack = percent == memory.percent ? nil : clamped
-                return
-            }
-            memory = Memory(percent: percent, at: now)
-            publish(clamped)
+        let percent = Self.percent(of: clamped)
+        let tooSoon = passedAt.map { now - $0 < Self.interval } ?? false
+        guard percent != self.percent, percent == 100 || !tooSoon else {
+            heldBack = percent == self.percent ? nil : clamped
+            return nil
         }
+        self = ProgressFilter(percent: percent, passedAt: now)
+        return clamped
     }
 
-    /// Publishes the last report that was held back, if any.
-    func flush(publish: (Double) -> Void) {
-        memory.withLock { memory in
-            guard let heldBack = memory.heldBack else { return }
-            memory = Memory(percent: Int((heldBack * 100 + 1e-9).rounded(.down)), at: .now)
-            publish(heldBack)
-        }
+    /// The last report that was held back, if any; it counts as passed from now on.
+    mutating func takeHeldBack(at now: ContinuousClock.Instant) -> Double? {
+        guard let held = heldBack else { return nil }
+        self = ProgressFilter(percent: Self.percent(of: held), passedAt: now)
+        return held
+    }
+
+    /// The whole percent of a clamped fraction. The epsilon keeps 0.29 in the 29 % bucket
+    /// despite binary rounding (0.29 * 100 = 28.99…).
+    private static func percent(of fraction: Double) -> Int {
+        Int((fraction * 100 + 1e-9).rounded(.down))
     }
 }

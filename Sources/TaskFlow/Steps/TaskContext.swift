@@ -8,7 +8,6 @@ public struct TaskContext<State: Sendable>: StepContext {
     public let scope: StepScope<State>
     /// The step this context belongs to.
     public let step: StepInfo
-    private let gate = ProgressGate()
 
     init(scope: StepScope<State>, step: StepInfo) {
         self.scope = scope
@@ -19,15 +18,11 @@ public struct TaskContext<State: Sendable>: StepContext {
     /// to at most one event per whole percent and per 20 ms; 100 % always gets through, and the
     /// last value reported is published when the step ends.
     public func progress(_ fraction: Double) {
-        gate.report(fraction, publish: publish)
+        scope.run.record.reportProgress(step.id, fraction)
     }
 
-    /// Publishes the last report the gate held back, once the step is over.
+    /// Publishes the last report that was held back, once the step is over.
     func publishLastProgress() {
-        gate.flush(publish: publish)
-    }
-
-    private func publish(_ fraction: Double) {
-        scope.run.record.progressed(step.id, fraction)
+        scope.run.record.publishHeldBackProgress(step.id)
     }
 }
