@@ -1,11 +1,5 @@
 import Synchronization
 
-/// A live step as its flow's record keeps it: what snapshots show, and its progress filter.
-struct LiveStep {
-    var snapshot: StepSnapshot
-    var filter = ProgressFilter()
-}
-
 /// Everything the engine knows about one flow while it lives, independent of its state and
 /// value types: its status (the lifecycle state machine documented on ``FlowStatus``), its
 /// cancellation flag, its lock request, and — once completed — its undo log.
@@ -22,11 +16,14 @@ final class FlowRecord: Sendable {
         /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
         /// not appends: group children take ids and start in either order. Emptied when the
         /// flow ends, so a finished flow keeps none of it.
-        var steps: [LiveStep?] = []
+        var steps: [StepSnapshot?] = []
+        /// The progress filters of the steps that reported progress, by step: most steps never
+        /// do, and carry none.
+        var filters: [StepID: ProgressFilter] = [:]
 
         /// Changes a step in place (no copy of its info, which would retain its title).
         @discardableResult
-        mutating func setStep<T>(_ id: StepID, _ change: (inout LiveStep) -> T?) -> T? {
+        mutating func setStep<T>(_ id: StepID, _ change: (inout StepSnapshot) -> T?) -> T? {
             let index = id.rawValue - 1
             guard steps.indices.contains(index), steps[index] != nil else { return nil }
             return change(&steps[index]!)  // Checked non-nil on the line above.
@@ -37,6 +34,7 @@ final class FlowRecord: Sendable {
             self.status = status
             if status.isFinished {
                 steps = []
+                filters = [:]
                 currentStep = nil
                 progress = nil
             }
@@ -47,7 +45,7 @@ final class FlowRecord: Sendable {
     let hub: EventHub
     let cancellation = CancellationScope()
     let lockRequest: LockRequest
-    private let state = Protected(Mutable())
+    private let state = InlineProtected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
     init(info: FlowInfo, hub: EventHub) {
@@ -147,15 +145,17 @@ final class FlowRecord: Sendable {
             state.currentStep = step
             state.progress = nil
             let index = step.id.rawValue - 1
-            if state.steps.count <= index { state.steps.append(contentsOf: repeatElement(nil, count: index + 1 - state.steps.count)) }
-            state.steps[index] = LiveStep(snapshot: StepSnapshot(info: step, status: .running, progress: nil))
+            let live = StepSnapshot(info: step, status: .running, progress: nil)
+            // Steps usually start in id order: then this is a plain append.
+            while state.steps.count < index { state.steps.append(nil) }
+            if state.steps.count == index { state.steps.append(live) } else { state.steps[index] = live }
             hub.emit(.stepStarted(info.id, step))
         }
     }
 
     func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
         state.withLock { state in
-            state.setStep(step) { $0.snapshot.status = StepStatus(outcome) }
+            state.setStep(step) { $0.status = StepStatus(outcome) }
             hub.emit(.stepFinished(info.id, step, outcome))
         }
     }
@@ -164,22 +164,22 @@ final class FlowRecord: Sendable {
     func reportProgress(_ step: StepID, _ fraction: Double) {
         let now = ContinuousClock.now
         state.withLock { state in
-            publish(state.setStep(step) { $0.filter.admit(fraction, at: now) }, of: step, in: &state)
+            guard state.setStep(step, { _ in () }) != nil else { return }
+            publish(state.filters[step, default: ProgressFilter()].admit(fraction, at: now), of: step, in: &state)
         }
     }
 
     /// Publishes the last report of `step` its filter held back, once the step is over.
     func publishHeldBackProgress(_ step: StepID) {
-        let now = ContinuousClock.now
         state.withLock { state in
-            publish(state.setStep(step) { $0.filter.takeHeldBack(at: now) }, of: step, in: &state)
+            publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
         }
     }
 
     private func publish(_ fraction: Double?, of step: StepID, in state: inout Mutable) {
         guard let fraction else { return }
         state.progress = fraction
-        state.setStep(step) { $0.snapshot.progress = fraction }
+        state.setStep(step) { $0.progress = fraction }
         hub.emit(.progress(info.id, step, fraction))
     }
 
@@ -198,7 +198,7 @@ final class FlowRecord: Sendable {
 
     private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
         state.withLock { state in
-            state.setStep(step.id) { $0.snapshot.status = status }
+            state.setStep(step.id) { $0.status = status }
             hub.emit(event())
         }
     }
@@ -207,7 +207,7 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             FlowSnapshot(
                 info: info, status: state.status, currentStep: state.currentStep, progress: state.progress,
-                steps: state.steps.compactMap { $0?.snapshot })
+                steps: state.steps.compactMap { $0 })
         }
     }
 }

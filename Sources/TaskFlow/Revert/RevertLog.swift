@@ -18,10 +18,9 @@ struct RevertEntry: Sendable {
 }
 
 /// An append-only list of reverts in registration order. Concurrent group children append to
-/// their group's log as they complete, so the order is their completion order. Copies share
-/// the same list.
-struct RevertLog: Sendable {
-    private let entries = Protected<[RevertEntry]>([])
+/// their group's log as they complete, so the order is their completion order.
+final class RevertLog: Sendable {
+    private let entries = InlineProtected<[RevertEntry]>([])
 
     func append(_ entry: RevertEntry) {
         entries.withLock { $0.append(entry) }

@@ -28,12 +28,8 @@ struct ProgressFilter: Sendable {
         return clamped
     }
 
-    /// The last report that was held back, if any; it counts as passed from now on.
-    mutating func takeHeldBack(at now: ContinuousClock.Instant) -> Double? {
-        guard let held = heldBack else { return nil }
-        self = ProgressFilter(percent: Self.percent(of: held), passedAt: now)
-        return held
-    }
+    /// The last report that was held back, if any: what to publish when the step ends.
+    var lastHeldBack: Double? { heldBack }
 
     /// The whole percent of a clamped fraction. The epsilon keeps 0.29 in the 29 % bucket
     /// despite binary rounding (0.29 * 100 = 28.99…).
