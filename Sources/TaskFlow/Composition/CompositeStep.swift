@@ -52,7 +52,4 @@ public struct CompositeStep<State: Sendable>: Sendable {
         self.mode = mode
         children = builder.children
     }
-
-    /// How many direct children it has.
-    public var count: Int { children.count }
 }

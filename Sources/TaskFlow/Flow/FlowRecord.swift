@@ -22,6 +22,11 @@ final class FlowRecord: Sendable {
         var filters: [StepID: ProgressFilter] = [:]
 
         /// Changes a step in place (no copy of its info, which would retain its title).
+        /// Whether `id` started and its flow has not ended.
+        func isLive(_ id: StepID) -> Bool {
+            steps.indices.contains(id.rawValue - 1) && steps[id.rawValue - 1] != nil
+        }
+
         @discardableResult
         mutating func setStep<T>(_ id: StepID, _ change: (inout StepSnapshot) -> T?) -> T? {
             let index = id.rawValue - 1
@@ -164,7 +169,7 @@ final class FlowRecord: Sendable {
     func reportProgress(_ step: StepID, _ fraction: Double) {
         let now = ContinuousClock.now
         state.withLock { state in
-            guard state.setStep(step, { _ in () }) != nil else { return }
+            guard state.isLive(step) else { return }
             publish(state.filters[step, default: ProgressFilter()].admit(fraction, at: now), of: step, in: &state)
         }
     }
