@@ -37,8 +37,6 @@ private func note(_ what: String) {
     print("· jobs: \(what)…")
 }
 
-private func verdict(_ met: Bool) -> ResultTable.Verdict { met ? .met : .missed }
-
 // MARK: - Job.run()
 
 private func benchmarkPlainRun(_ table: inout ResultTable) async throws {

@@ -52,7 +52,7 @@ private enum StoreWorkload {
     static let memoryRounds = 5
 }
 
-private func progress(_ what: String) { print("· store: \(what)…") }
+private func storeProgress(_ what: String) { print("· store: \(what)…") }
 
 private func ratioRow(
     _ table: inout ResultTable, _ figure: String, store: Double, raw: Double, unit: String
@@ -66,7 +66,7 @@ private func ratioRow(
 // MARK: - Submitting
 
 private func benchmarkSubmitOne(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
-    progress("submit one at a time")
+    storeProgress("submit one at a time")
     let count = StoreWorkload.submitOne
     let store = try JobStore(path: scratch.newPath())
     let storeTime = try await measure {
@@ -80,7 +80,7 @@ private func benchmarkSubmitOne(_ table: inout ResultTable, _ scratch: StoreScra
 }
 
 private func benchmarkSubmitBatched(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
-    progress("submit batched")
+    storeProgress("submit batched")
     let count = StoreWorkload.submitBatched
     let store = try JobStore(path: scratch.newPath())
     let storeTime = try await measure { try await submitInBatches(count, to: store) }
@@ -104,7 +104,7 @@ private func submitInBatches(_ count: Int, to store: JobStore) async throws {
 // MARK: - Running
 
 private func benchmarkEndToEnd(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
-    progress("no-op jobs end to end, \(StoreWorkload.workers) workers")
+    storeProgress("no-op jobs end to end, \(StoreWorkload.workers) workers")
     let count = StoreWorkload.endToEnd
     let path = scratch.newPath()
     let store = try JobStore(path: path)
@@ -171,7 +171,7 @@ private func storeLatencies(_ scratch: StoreScratch) async throws -> [Duration] 
 private func benchmarkStoreMemory(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
     let rounds = StoreWorkload.memoryRounds
     let perRound = StoreWorkload.memoryRound
-    progress("memory over \(rounds * perRound) jobs processed")
+    storeProgress("memory over \(rounds * perRound) jobs processed")
     let path = scratch.newPath()
     let store = try JobStore(path: path)
     store.register(BenchJob.self, retry: .never) { _, _ in .success }

@@ -5,7 +5,7 @@ import TaskFlow
 /// submitted and awaited the same way in the same run. Target: ≤ 2× at every size, so that the
 /// cost per flow does not grow with the number of flows either.
 func benchmarkEmptyFlows(_ table: inout ResultTable) async throws {
-    print("· empty flows…")
+    progress("empty flows")
     _ = try await timeEmptyFlows(2_000, access: .write) // warm-up
     _ = await timeRawTasks(2_000)
     for (count, access) in [(1_000, FlowAccess.write), (10_000, .write), (100_000, .write), (100_000, .read)] {
@@ -20,7 +20,7 @@ func benchmarkEmptyFlows(_ table: inout ResultTable) async throws {
         table.add(
             "empty \(access.rawValue) flow, \(count.formatted) submitted then awaited",
             taskFlow: formatNanoseconds(flow), baseline: formatNanoseconds(task) + " (Task.detached + value)",
-            ratio: formatRatio(flow / task), target: "≤ 2× raw task", verdict: flow / task <= 2 ? .met : .missed)
+            ratio: formatRatio(flow / task), target: "≤ 2× raw task", verdict: verdict(flow / task <= 2))
     }
 }
 
