@@ -29,13 +29,26 @@ struct ChromeViewSnapshotTests {
         #expect(header(model, width: 120) == Self.expected120)
     }
 
+    @Test func withRoomTheCountersSpellTheStatusNames() {
+        let model = eventfulModel(scenario: "nightly import")
+        #expect(header(model, width: 160) == " TaskFlow · nightly import  WRITE Migrate archive  queue 1  waiting 1 running 1 "
+            + "rolling back 1 completed 0 failed 1 cancelled 1 undone 1")
+    }
+
+    @Test func aWideFlowListShowsEveryStatusNameWhole() {
+        let text = DashboardView(glyphs: .unicode).render(eventfulModel(scenario: "x"), size: GridSize(width: 100, height: 30)).text
+        #expect(text.contains("│#4   W Fail") && text.contains(" rollback incomplete "))
+        let narrow = DashboardView(glyphs: .unicode).render(eventfulModel(scenario: "x"), size: GridSize(width: 99, height: 30)).text
+        #expect(narrow.contains(" rollback in… "), "below 100 columns the status column cuts the longest name")
+    }
+
     @Test func at60ColumnsCountsLockQueueAndPausedShow() {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.character("p"))
-        #expect(header(model, width: 60) == " PAUSED  WRITE Migrate archive  queue 1  wait 1 run 1 done 1")
+        #expect(header(model, width: 60) == " PAUSED  WRITE Migrate archi…  queue 1  wait 1 run 1 compl 1")
         var eventful = eventfulModel(scenario: "x")
         _ = eventful.handle(.character("p"))
-        #expect(header(eventful, width: 60) == " PAUSED  WRITE Migrate archi…  queue 1  w1 r1 b1 d0 f1 c1 u1",
+        #expect(header(eventful, width: 60) == " PAUSED  WRITE Migrate archi…  queue 1  w1 r1 b1 c0 f1 x1 u1",
                 "with every category counting, initials keep them all")
     }
 
@@ -84,5 +97,5 @@ struct ChromeViewSnapshotTests {
     }
 
     static let expected120 =
-        " TaskFlow · nightly import nightly … WRITE Migrate archive  queue 1  wait 1 run 1 back 1 done 0 fail 1 cancel 1 undone 1"
+        " TaskFlow · nightly import nightly… WRITE Migrate archive  queue 1  wait 1 run 1 back 1 compl 0 fail 1 cancel 1 undone 1"
 }

@@ -36,9 +36,11 @@ struct EndToEndTests {
         let undone = try await tmux.waitFor("Import books undone") { $0.contains("Import books (write) — undone") }
         #expect(undone.contains("Add 3 books") && undone.contains("reverted"))
         try await tmux.waitFor("every flow finished") { screen in
-            // The header counts rolling-back flows ("back N") only while there are some.
+            // The header counts rolling-back flows ("rolling back N", or "back N" when the
+            // counters are short) only while there are some.
             let header = screen.prefix { $0 != "\n" }
-            return header.contains("wait 0 run 0") && !header.contains(" back ")
+            let idle = header.contains("waiting 0 running 0") || header.contains("wait 0 run 0")
+            return idle && !header.contains(" back ")
         }
         try tmux.send("q")
         try await tmux.expectExit(status: 0)

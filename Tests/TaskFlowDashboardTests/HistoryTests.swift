@@ -33,7 +33,7 @@ struct HistoryTests {
 
     @Test func countsStillAccountForEveryFlowSeen() {
         let board = board(flows: 3_000, live: 2, historyLimit: 10)
-        #expect(board.counts[.done] == 2_998)
+        #expect(board.counts[.completed] == 2_998)
         #expect(board.counts[.running] == 2)
         #expect(board.hasActiveFlows)
     }

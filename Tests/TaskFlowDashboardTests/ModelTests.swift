@@ -8,7 +8,7 @@ struct ModelEventTests {
         let model = Fixture.model(Fixture.busy)
         #expect(model.board.flows.map(\.info.title) == ["Import books", "Build report", "Migrate archive"])
         #expect(model.board.flows.map(\.phase) == [.completed, .waiting, .running])
-        #expect(model.board.counts[.done] == 1 && model.board.counts[.waiting] == 1 && model.board.counts[.running] == 1)
+        #expect(model.board.counts[.completed] == 1 && model.board.counts[.waiting] == 1 && model.board.counts[.running] == 1)
         #expect(model.selection == FlowID(1), "the first flow is selected when it arrives")
     }
 
@@ -17,7 +17,7 @@ struct ModelEventTests {
         let flow = try #require(model.board.flow(FlowID(1)))
         #expect(flow.steps.map(\.info.title) == ["Open import panel", "Fetch covers", "cover 1", "cover 2"])
         #expect(flow.steps.map(\.depth) == [0, 0, 1, 1])
-        #expect(flow.steps.allSatisfy { $0.phase == .completed })
+        #expect(flow.steps.allSatisfy { $0.status == .completed })
     }
 
     @Test func currentStepAndProgressFollowTheRunningStep() throws {
@@ -41,12 +41,12 @@ struct ModelEventTests {
             .stepReverting(FlowID(3), Fixture.step(2, "batch 1", parent: 1)),
         ]
         let midway = Fixture.model(events)
-        #expect(midway.board.flow(FlowID(3))?.step(StepID(2))?.phase == .reverting)
+        #expect(midway.board.flow(FlowID(3))?.step(StepID(2))?.status == .reverting)
         #expect(midway.board.flow(FlowID(3))?.phase == .cancelling)
         events += [.stepReverted(FlowID(3), Fixture.step(2, "batch 1", parent: 1)), .statusChanged(FlowID(3), .cancelled)]
         let done = try #require(Fixture.model(events).board.flow(FlowID(3)))
-        #expect(done.step(StepID(2))?.phase == .reverted)
-        #expect(done.step(StepID(3))?.phase == .cancelled)
+        #expect(done.step(StepID(2))?.status == .reverted)
+        #expect(done.step(StepID(3))?.status == .cancelled)
         #expect(done.phase == .cancelled && done.currentStep == nil)
         let log = Fixture.model(events).board.log.entries.map(\.text)
         #expect(log.contains("#3 \"Migrate archive\" ◂ reverted step 2 \"batch 1\""))
@@ -55,7 +55,8 @@ struct ModelEventTests {
     @Test func failureKeepsItsMessage() throws {
         struct Boom: Error, CustomStringConvertible { var description: String { "HTTP 409" } }
         let model = Fixture.model([.flowQueued(Fixture.migrate), .statusChanged(FlowID(3), .failed(Boom()))])
-        #expect(model.board.flow(FlowID(3))?.phase == .failed("HTTP 409"))
+        #expect(model.board.flow(FlowID(3))?.phase == .failed)
+        #expect(model.board.flow(FlowID(3))?.failureMessage == "HTTP 409")
         #expect(model.board.log.entries.last?.level == .error)
     }
 

@@ -78,6 +78,6 @@ struct QuitWhilePausedModelTests {
         _ = model.apply(.statusChanged(FlowID(3), .rollingBack(.cancelled)), at: .seconds(4))
         #expect(model.board.flow(FlowID(3))?.phase == .rollingBack)
         let header = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 80, height: 24)).text
-        #expect(!header.contains("PAUSED") && header.contains("back 1 done 1"))
+        #expect(!header.contains("PAUSED") && header.contains("back 1 compl 1"))
     }
 }

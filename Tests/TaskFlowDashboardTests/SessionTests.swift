@@ -23,9 +23,9 @@ struct SessionTests {
         try #require(await eventually { session.exitRequest != nil }, "the demo's end")
         #expect(session.exitRequest == .scenarioEnded(incompleteRollbacks: 0))
         let sync = try #require(flow("Sync with server", in: session))
-        #expect(sync.phase == .failed("server rejected the push (HTTP 409 conflict)"))
+        #expect(sync.phase == .failed && sync.failureMessage == "server rejected the push (HTTP 409 conflict)")
         let applied = sync.steps.filter { $0.info.title != "push changes" && $0.info.kind != .sequence }
-        #expect(applied.allSatisfy { $0.phase == .reverted }, "every applied step was reverted: \(applied.map(\.phase))")
+        #expect(applied.allSatisfy { $0.status == .reverted }, "every applied step was reverted: \(applied.map(\.status))")
         #expect(session.model.live.flows.filter { $0.phase == .completed }.count == 5)
     }
 
@@ -50,7 +50,7 @@ struct SessionTests {
         session.handle(.character("u"))
         session.handle(.character("y"))
         try #require(await eventually { flow("Import books", in: session)?.phase == .undone }, "Import books undone")
-        #expect(flow("Import books", in: session)?.steps.allSatisfy { $0.phase == .reverted } == true)
+        #expect(flow("Import books", in: session)?.steps.allSatisfy { $0.status == .reverted } == true)
     }
 
     @Test func firstQuitRollsBackThenAsksToExit() async throws {
@@ -138,7 +138,7 @@ struct SessionTests {
         #expect(row.phase == .running)
         #expect(row.current?.info.title == "long step")
         #expect(row.current?.progress == 0.25)
-        #expect(row.steps.map { "\($0.info.title) \($0.depth) \($0.phase.label)" } == [
+        #expect(row.steps.map { "\($0.info.title) \($0.depth) \($0.status.name)" } == [
             "outer 0 running", "done inside 1 completed", "long step 1 running",
         ], "the whole step tree, nested, from the snapshot")
         #expect(session.model.live.lock.mode == .write(row.info.id))

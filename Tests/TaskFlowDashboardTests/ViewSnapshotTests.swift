@@ -52,10 +52,10 @@ struct ViewSnapshotTests {
     static let themesDirectory = #filePath.split(separator: "/").dropLast(3).joined(separator: "/").prepending("/") + "/Themes"
 
     static let expected80x24 = """
-         TaskFlow · test  WRITE Migrate archive  queue 1  wait 1 run 1 done 1
+         TaskFlow · test  WRITE Migrate archive  queue 1  wait 1 run 1 compl 1
         ┌─ Flows ──────────────────────────────────────────────────────────────────────┐
         │id   A title            status       progress        step             elapsed │
-        │#1   W Import books     done         ██████████ 100%                  1.3s    │
+        │#1   W Import books     completed    ██████████ 100%                  1.3s    │
         │#2   R Build report     waiting                                       2.9s    │
         │#3   W Migrate archive  running      ████░░░░░░  40% batch 2          2.8s    │
         │                                                                              │
@@ -79,7 +79,7 @@ struct ViewSnapshotTests {
         """
 
     static let expected60x16 = """
-         WRITE Migrate archive  queue 1  wait 1 run 1 done 1
+         WRITE Migrate archive  queue 1  wait 1 run 1 compl 1
         +- Flows --------------------------------------------------+
         |id   A title         status       progress        elapsed |
         |#2   R Build report  waiting                      2.9s    |
@@ -98,7 +98,7 @@ struct ViewSnapshotTests {
         """
 
     static let expectedMonochrome = """
-        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR.RRRRRBRRRRRR.RRRRRRRR
+        RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR.RRRRRBRRRRRRR.RRRRRRR
         ..RRRRRRR...................................................
         .DD...D.DDDDD.........DDDDDD.......DDDDDDDD........DDDDDDD..
         ......D.....................................................

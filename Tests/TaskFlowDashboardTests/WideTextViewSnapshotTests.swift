@@ -75,7 +75,7 @@ struct WideTextViewSnapshotTests {
 
     /// Every status starts in the same column, whatever the titles before it hold.
     static let expectedTop = [
-        " TaskFlow · Wide 日本語のシナリオ名前が… lock idle  queue 0  wait 0 run 3 done 0",
+        " TaskFlow · Wide 日本語のシナリオ名前… lock idle  queue 0  wait 0 run 3 compl 0",
         "┌─ Flows ──────────────────────────────────────────────────────────────────────┐",
         "│id   A title            status       progress        step             elapsed │",
         "│#1   W 日本語のタイト…  running                      アップロード中…  1.0s    │",

@@ -53,9 +53,9 @@ import Testing
         #expect(outcomes.count == ScenarioSummary(scenario).submissions)
         #expect(outcomes.map { [$0.flow.flowIndex, $0.flow.submission] }
             == SubmissionSchedule(scenario.flows).map { [$0.flowIndex, $0.submission] })
-        #expect(outcomes.contains { $0.status.name == "completed" })
+        #expect(outcomes.contains { $0.status.phase == .completed })
         for outcome in outcomes where !Self.mayEndEarly(scenario.flows[outcome.flow.flowIndex]) {
-            #expect(outcome.status.name == "completed", "\(outcome.flow.title)")
+            #expect(outcome.status.phase == .completed, "\(outcome.flow.title)")
         }
     }
 
@@ -107,11 +107,11 @@ import Testing
         let runner = ScenarioRunner(scenario: try demo("rollback"), options: RunOptions(speed: 20))
         let run = runner.start()
         let outcomes = await run.finished()
-        #expect(outcomes.map(\.status.name) == ["completed", "cancelled", "completed"])
+        #expect(outcomes.map(\.status.phase) == [.completed, .cancelled, .completed])
 
         let rename = try #require(await run.flow(titled: "Rename shelf"))
         try await rename.handle.undo()
-        #expect(rename.handle.status.name == "undone")
+        #expect(rename.handle.status.phase == .undone)
         #expect(runner.manager.state == ScenarioState())
     }
 

@@ -42,7 +42,7 @@ import TaskFlowTestSupport
         let gate = Gate()
         let first = manager.execute(title: "first") { _ in await gate.wait() }
         let second = manager.execute(title: "second") { _ in }
-        #expect(await eventually { second.status.name == "waiting" })
+        #expect(await eventually { second.status.phase == .waiting })
         gate.open()
         try await first.value
         try await second.value
@@ -87,7 +87,7 @@ import TaskFlowTestSupport
         }
         let waiting = manager.execute(title: "waiting") { _ in }
         await inStep.wait()
-        #expect(await eventually { waiting.status.name == "waiting" })
+        #expect(await eventually { waiting.status.phase == .waiting })
         let snapshot = manager.snapshot()
         #expect(snapshot.flows.map(\.info.title) == ["running", "waiting"])
         #expect(snapshot.flows[0].currentStep?.title == "busy")

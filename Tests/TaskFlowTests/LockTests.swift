@@ -23,7 +23,7 @@ import TaskFlowTestSupport
         let readers = (1...5).map { hold(manager, "reader \($0)", .read, registrar: registrar, gate: gate) }
         #expect(await eventually { registrar.maxReaders == 5 }, "all five readers hold the lock at once")
         let writer = hold(manager, "writer", .write, registrar: registrar, gate: gate)
-        #expect(await eventually { writer.status.name == "waiting" })
+        #expect(await eventually { writer.status.phase == .waiting })
         gate.open()
         for reader in readers { try await reader.value }
         try await writer.value
@@ -36,16 +36,16 @@ import TaskFlowTestSupport
         let (readPhase, writePhase) = (Gate(), Gate())
         let started = Recorder<String>()
         let first = hold(manager, "R1", .read, registrar: registrar, gate: readPhase, started: started)
-        #expect(await eventually { first.status.name == "running" })
+        #expect(await eventually { first.status.phase == .running })
         let writer = hold(manager, "W", .write, registrar: registrar, gate: writePhase, started: started)
-        #expect(await eventually { writer.status.name == "waiting" })
+        #expect(await eventually { writer.status.phase == .waiting })
         let late = hold(manager, "R2", .read, registrar: registrar, gate: readPhase, started: started)
-        #expect(await eventually { late.status.name == "waiting" }, "a reader may not overtake a waiting writer")
+        #expect(await eventually { late.status.phase == .waiting }, "a reader may not overtake a waiting writer")
         #expect(manager.snapshot().lock.queue.map(\.title) == ["W", "R2"])
 
         readPhase.open()
-        #expect(await eventually { writer.status.name == "running" })
-        #expect(late.status.name == "waiting", "the reader waits for the whole write phase")
+        #expect(await eventually { writer.status.phase == .running })
+        #expect(late.status.phase == .waiting, "the reader waits for the whole write phase")
         writePhase.open()
         try await late.value
         #expect(started.all == ["R1", "W", "R2"])
@@ -57,7 +57,7 @@ import TaskFlowTestSupport
         let registrar = Registrar()
         let (firstWrite, reads, secondWrite) = (Gate(), Gate(), Gate())
         let w1 = hold(manager, "W1", .write, registrar: registrar, gate: firstWrite)
-        #expect(await eventually { w1.status.name == "running" })
+        #expect(await eventually { w1.status.phase == .running })
         let r1 = hold(manager, "R1", .read, registrar: registrar, gate: reads)
         let w2 = hold(manager, "W2", .write, registrar: registrar, gate: secondWrite)
         let r2 = hold(manager, "R2", .read, registrar: registrar, gate: reads)
@@ -65,11 +65,11 @@ import TaskFlowTestSupport
 
         firstWrite.open()
         // Phase-fair: R2 arrived after W2 but enters with R1 in the read phase W1 hands over to.
-        #expect(await eventually { r1.status.name == "running" && r2.status.name == "running" })
-        #expect(w2.status.name == "waiting")
+        #expect(await eventually { r1.status.phase == .running && r2.status.phase == .running })
+        #expect(w2.status.phase == .waiting)
         #expect(manager.snapshot().lock.mode == .read(count: 2))
         reads.open()
-        #expect(await eventually { w2.status.name == "running" })
+        #expect(await eventually { w2.status.phase == .running })
         secondWrite.open()
         try await w2.value
         #expect(registrar.violations.isEmpty)
@@ -80,7 +80,7 @@ import TaskFlowTestSupport
         let gate = Gate()
         let order = Recorder<String>()
         let first = manager.execute(title: "W1") { _ in await gate.wait(); order.record("W1") }
-        #expect(await eventually { first.status.name == "running" })
+        #expect(await eventually { first.status.phase == .running })
         let rest = (2...6).map { index in
             manager.execute(title: "W\(index)") { _ in order.record("W\(index)") }
         }
@@ -95,13 +95,13 @@ import TaskFlowTestSupport
         let registrar = Registrar()
         let (reads, writes) = (Gate(), Gate())
         let r0 = hold(manager, "R0", .read, registrar: registrar, gate: reads)
-        #expect(await eventually { r0.status.name == "running" })
+        #expect(await eventually { r0.status.phase == .running })
         let w1 = hold(manager, "W1", .write, registrar: registrar, gate: writes)
         let r1 = hold(manager, "R1", .read, registrar: registrar, gate: reads)
-        #expect(await eventually { r1.status.name == "waiting" })
+        #expect(await eventually { r1.status.phase == .waiting })
         w1.cancel()
-        #expect(await eventually { r1.status.name == "running" }, "no writer waits any more: R1 joins R0")
-        #expect(r0.status.name == "running")
+        #expect(await eventually { r1.status.phase == .running }, "no writer waits any more: R1 joins R0")
+        #expect(r0.status.phase == .running)
         reads.open()
         try await r1.value
     }
@@ -138,7 +138,7 @@ import TaskFlowTestSupport
         let gate = Gate()
         let ran = Recorder<String>()
         let holder = manager.execute(title: "holder", access: .write) { _ in await gate.wait() }
-        #expect(await eventually { holder.status.name == "running" })
+        #expect(await eventually { holder.status.phase == .running })
         let queued = ["A", "B", "C"].map { title in
             manager.execute(title: title, access: .write) { _ in ran.record(title) }
         }
@@ -147,7 +147,7 @@ import TaskFlowTestSupport
         queued[1].cancel()
         #expect(await eventually { manager.snapshot().lock.queue.map(\.title) == ["A", "C"] })
         await #expect(throws: CancellationError.self) { try await queued[1].value }
-        #expect(queued[1].status.name == "cancelled")
+        #expect(queued[1].status.phase == .cancelled)
 
         gate.open()
         try await queued[0].value

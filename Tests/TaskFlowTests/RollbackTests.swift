@@ -44,7 +44,7 @@ import TaskFlowTestSupport
         let flow = mixedFlow(manager, trace, gate: gate, inLastStep: inLastStep)
         await inLastStep.wait()
         flow.cancel()
-        #expect(flow.status.name == "cancelling", "the current step is still finishing")
+        #expect(flow.status.phase == .cancelling, "the current step is still finishing")
         gate.open()
         await #expect(throws: CancellationError.self) { try await flow.value }
 
@@ -52,7 +52,7 @@ import TaskFlowTestSupport
             "apply A", "apply b1", "apply b2", "apply C", "apply D",
             "revert D", "revert C", "revert b2", "revert b1", "revert B with B value", "revert A",
         ])
-        #expect(flow.status.name == "cancelled")
+        #expect(flow.status.phase == .cancelled)
         #expect(await log.waitUntilFinished(flow.id))
         let reverts = log.reverts(of: flow.id, titles: log.stepTitles(of: flow.id))
         #expect(reverts == [
@@ -133,7 +133,7 @@ import TaskFlowTestSupport
             #expect(cause as? Boom == Boom("body"))
         }
         #expect(trace.all == ["revert four", "revert one"], "every other revert still ran")
-        #expect(flow.status.name == "rollback incomplete")
+        #expect(flow.status.phase == .rollbackIncomplete)
     }
 
     @Test func cancelBeforeTheFlowStartsMeansTheBodyNeverRuns() async throws {
@@ -147,7 +147,7 @@ import TaskFlowTestSupport
         try await blocker.value
         await #expect(throws: CancellationError.self) { try await flow.value }
         #expect(ran.all.isEmpty)
-        #expect(flow.status.name == "cancelled")
+        #expect(flow.status.phase == .cancelled)
     }
 
     @Test func onlyTheFirstCancelCountsAndNoneAfterCompletion() async throws {
@@ -168,7 +168,7 @@ import TaskFlowTestSupport
         _ = await flow.finished()
         flow.cancel()
         #expect(reverts.all == ["slow"], "one rollback, each revert once")
-        #expect(flow.status.name == "cancelled")
+        #expect(flow.status.phase == .cancelled)
 
         let done = manager.execute(title: "done", access: .write) { _ in 7 }
         #expect(try await done.value == 7)
@@ -247,6 +247,6 @@ import TaskFlowTestSupport
         flow.cancel()
         go.open()
         await #expect(throws: Boom("disk full")) { try await flow.value }
-        #expect(flow.status.name == "failed")
+        #expect(flow.status.phase == .failed)
     }
 }

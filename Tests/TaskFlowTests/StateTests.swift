@@ -23,7 +23,7 @@ import TaskFlowTestSupport
         let writer = manager.execute(title: "writer", access: .write) { flow in
             try await flow.update { $0.books.append("Emma") }
         }
-        #expect(await eventually { writer.status.name == "waiting" })
+        #expect(await eventually { writer.status.phase == .waiting })
         readerMayLook.open()
         try await reader.value
         try await writer.value

@@ -19,7 +19,7 @@ import TaskFlowTestSupport
         try await flow.undo()
         #expect(trace.all == ["show", "delete url", "hide"])
         #expect(manager.state == [])
-        #expect(flow.status.name == "undone")
+        #expect(flow.status.phase == .undone)
         #expect(manager.snapshot().undoable.isEmpty)
         await #expect(throws: FlowError.notUndoable(flow: "publish", status: "undone")) { try await flow.undo() }
     }
@@ -30,7 +30,7 @@ import TaskFlowTestSupport
         try await done.value
         let gate = Gate()
         let reader = manager.execute(title: "long read", access: .read) { _ in await gate.wait() }
-        #expect(await eventually { reader.status.name == "running" })
+        #expect(await eventually { reader.status.phase == .running })
         let undo = Task { try await done.undo() }
         #expect(await eventually { manager.snapshot().lock.queue.map(\.title) == ["increment"] })
         #expect(manager.state == 1, "nothing is reverted while a reader holds the lock")
@@ -92,7 +92,7 @@ import TaskFlowTestSupport
         finishRevert.open()
         try await undo.value
         #expect(trace.all == ["reverted"])
-        #expect(flow.status.name == "undone")
+        #expect(flow.status.phase == .undone)
     }
 
     @Test func twoUndosAtOnceRevertOnce() async throws {

@@ -67,46 +67,44 @@ public enum FlowStatus: Sendable, CustomStringConvertible {
     /// Undone: every revert ran after the flow had completed.
     case undone
 
-    /// True once the flow will change no more unless it is undone.
-    public var isFinished: Bool {
+    /// The state without its payload.
+    public var phase: FlowPhase {
         switch self {
-        case .completed, .cancelled, .failed, .rollbackIncomplete, .undone: true
-        case .queued, .waiting, .running, .cancelling, .rollingBack, .undoing: false
+        case .queued: .queued
+        case .waiting: .waiting
+        case .running: .running
+        case .cancelling: .cancelling
+        case .rollingBack: .rollingBack
+        case .completed: .completed
+        case .cancelled: .cancelled
+        case .failed: .failed
+        case .rollbackIncomplete: .rollbackIncomplete
+        case .undoing: .undoing
+        case .undone: .undone
         }
     }
+
+    /// True once the flow will change no more unless it is undone.
+    public var isFinished: Bool { phase.isFinished }
 
     /// True while the body has not started or is running, so a cancel still has an effect.
-    var acceptsCancel: Bool {
-        switch self {
-        case .queued, .waiting, .running: true
-        default: false
-        }
-    }
+    var acceptsCancel: Bool { phase.acceptsCancel }
 
-    /// A short lowercase name, stable for logs and tests ("rolling back", "rollback incomplete").
-    public var name: String {
+    /// The phase's name, stable for logs and tests ("rolling back", "rollback incomplete").
+    public var name: String { phase.name }
+
+    /// Why it failed: the error's description for ``failed(_:)``, every failed revert for
+    /// ``rollbackIncomplete(_:_:)``; nil in every other state.
+    public var failureMessage: String? {
         switch self {
-        case .queued: "queued"
-        case .waiting: "waiting"
-        case .running: "running"
-        case .cancelling: "cancelling"
-        case .rollingBack: "rolling back"
-        case .completed: "completed"
-        case .cancelled: "cancelled"
-        case .failed: "failed"
-        case .rollbackIncomplete: "rollback incomplete"
-        case .undoing: "undoing"
-        case .undone: "undone"
+        case .failed(let error): String(describing: error)
+        case .rollbackIncomplete(_, let failures): failures.map(\.description).joined(separator: "; ")
+        default: nil
         }
     }
 
     /// The name, with the error or the failed reverts where there are some.
     public var description: String {
-        switch self {
-        case .failed(let error): "failed: \(error)"
-        case .rollbackIncomplete(_, let failures):
-            "rollback incomplete: " + failures.map(\.description).joined(separator: "; ")
-        default: name
-        }
+        failureMessage.map { "\(name): \($0)" } ?? name
     }
 }

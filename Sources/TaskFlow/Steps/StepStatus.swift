@@ -18,11 +18,25 @@ public enum StepStatus: Sendable, Hashable {
     case revertFailed(String)
 
     /// The status a step reaches when its `apply` ends with `outcome`.
-    init(_ outcome: StepOutcome) {
+    public init(_ outcome: StepOutcome) {
         switch outcome {
         case .completed: self = .completed
         case .cancelled: self = .cancelled
         case .failed(let message): self = .failed(message)
+        }
+    }
+
+    /// The status's name in lowercase words, the same words as ``FlowPhase/name`` (a cancelled
+    /// step is "cancelled", like its flow): "running", "revert failed".
+    public var name: String {
+        switch self {
+        case .running: "running"
+        case .completed: "completed"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        case .reverting: "reverting"
+        case .reverted: "reverted"
+        case .revertFailed: "revert failed"
         }
     }
 }

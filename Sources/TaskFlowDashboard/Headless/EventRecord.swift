@@ -52,7 +52,7 @@ public struct EventRecord: Codable, Sendable, Hashable {
         case .statusChanged(_, let status):
             self.event = "statusChanged"
             self.status = status.name
-            message = FlowPhase(status).failureMessage
+            message = status.failureMessage
         case .stepStarted(_, let info):
             self.event = "stepStarted"
             (step, stepTitle, parent, kind) = (info.id.rawValue, info.title, info.parent?.rawValue, info.kind.rawValue)

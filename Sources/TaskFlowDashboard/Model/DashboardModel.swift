@@ -67,7 +67,7 @@ public struct DashboardModel: Sendable {
     /// The largest useful ``detailScroll`` for the selected flow's step tree.
     public var maxDetailScroll: Int {
         guard let flow = selectedFlow else { return 0 }
-        let rows = panes.detailRows - (flow.phase.failureMessage == nil ? 0 : 1)
+        let rows = panes.detailRows - (flow.failureMessage == nil ? 0 : 1)
         return max(flow.steps.count - max(rows, 1), 0)
     }
 

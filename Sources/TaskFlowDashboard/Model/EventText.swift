@@ -23,7 +23,7 @@ public enum EventText {
         case .flowQueued(let info):
             return Line(text: "\(flow) queued (\(info.access.rawValue))", level: .info)
         case .statusChanged(_, let status):
-            return Line(text: "\(flow) \(status)", level: level(of: FlowPhase(status)))
+            return Line(text: "\(flow) \(status)", level: level(of: status.phase))
         case .stepStarted(_, let step):
             return Line(text: "\(flow) ▸ \(step.title) (\(step.kind.rawValue))", level: .info)
         case .stepFinished(_, _, .completed):
@@ -56,7 +56,7 @@ public enum EventText {
         switch phase.category {
         case .failed: .error
         case .rollingBack, .cancelled, .undone: .warning
-        case .waiting, .running, .done: .info
+        case .waiting, .running, .completed: .info
         }
     }
 }

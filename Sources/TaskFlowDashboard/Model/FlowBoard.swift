@@ -64,13 +64,14 @@ public struct FlowBoard: Sendable, Hashable {
             guard flow(info.id) == nil else { return }
             addRow(FlowRow(info: info, queuedAt: time))
         case .statusChanged(let id, let status):
-            let phase = FlowPhase(status)
+            let phase = status.phase
             if let before = flow(id)?.phase {
                 counts[before.category, default: 0] -= 1
                 counts[phase.category, default: 0] += 1
             }
             updateRow(id) { row in
                 row.phase = phase
+                row.failureMessage = status.failureMessage
                 row.finishedAt = status.isFinished ? time : nil
                 if status.isFinished { row.currentStep = nil }
             }
@@ -80,11 +81,11 @@ public struct FlowBoard: Sendable, Hashable {
         case .stepFinished(let id, let step, let outcome):
             updateRow(id) { row in
                 row.updateStep(step) { node in
-                    node.phase = StepPhase(outcome)
+                    node.status = StepStatus(outcome)
                     node.endedAt = time
                     node.progress = nil
                 }
-                if row.currentStep == step { row.currentStep = row.steps.last { $0.phase == .running }?.info.id }
+                if row.currentStep == step { row.currentStep = row.steps.last { $0.status == .running }?.info.id }
             }
         case .progress(let id, let step, let fraction):
             updateRow(id) { $0.updateStep(step) { $0.progress = fraction } }
@@ -174,7 +175,7 @@ public struct FlowBoard: Sendable, Hashable {
         change(&flows[index])
     }
 
-    private mutating func updateStep(_ id: FlowID, _ step: StepID, to phase: StepPhase) {
-        updateRow(id) { row in row.updateStep(step) { $0.phase = phase } }
+    private mutating func updateStep(_ id: FlowID, _ step: StepID, to status: StepStatus) {
+        updateRow(id) { row in row.updateStep(step) { $0.status = status } }
     }
 }

@@ -6,6 +6,8 @@ public struct FlowRow: Sendable, Hashable {
     public let info: FlowInfo
     /// Its status.
     public var phase: FlowPhase = .queued
+    /// Why it failed, or which reverts failed; nil unless it is failed or rollback incomplete.
+    public var failureMessage: String?
     /// Its steps in start order; ``StepNode/depth`` gives the tree shape.
     public private(set) var steps: [StepNode] = []
     /// The step that started last and has not finished, if any.

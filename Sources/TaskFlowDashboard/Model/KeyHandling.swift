@@ -105,7 +105,7 @@ extension DashboardModel {
     private mutating func cancelSelected() -> [Command] {
         guard let id = selection, let row = live.flow(id) else { return [] }
         guard row.phase.acceptsCancel else {
-            notice = "\(id) is \(row.phase.label): nothing to cancel"
+            notice = "\(id) is \(row.phase.name): nothing to cancel"
             return []
         }
         notice = "cancelling \(id) \"\(row.info.title)\": rolling back"
@@ -126,7 +126,7 @@ extension DashboardModel {
             notice = "\(id) left the undo history: it can no longer be undone"
         case (.write, .completed): mode = .confirmUndo(id)
         case (.read, _): notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
-        default: notice = "\(id) is \(row.phase.label): only completed write flows can be undone"
+        default: notice = "\(id) is \(row.phase.name): only completed write flows can be undone"
         }
     }
 
@@ -149,7 +149,7 @@ extension DashboardModel {
     private mutating func quit() -> [Command] {
         let active = live.flows.filter(\.phase.isActive)
         guard mode != .quitting, !active.isEmpty else {
-            return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.label)" })]
+            return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]
         }
         mode = .quitting
         // A paused view would hide the rollback the user is waiting for.

@@ -52,8 +52,8 @@ extension FlowPhase {
     }
 }
 
-extension StepPhase {
-    /// The role that colours this step phase.
+extension StepStatus {
+    /// The role that colours this step status.
     var role: StyleRole {
         switch self {
         case .running: .statusRunning

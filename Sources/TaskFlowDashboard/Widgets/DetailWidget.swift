@@ -8,10 +8,10 @@ struct DetailWidget: Widget {
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let flow = model.selectedFlow
-        let title = flow.map { "\($0.info.id) \($0.info.title) (\($0.info.access.rawValue)) — \($0.phase.label)" } ?? "Detail"
+        let title = flow.map { "\($0.info.id) \($0.info.title) (\($0.info.access.rawValue)) — \($0.phase.name)" } ?? "Detail"
         let inner = Panel(title: title, glyphs: glyphs, focused: model.focus == .detail).draw(into: &grid, in: rect)
         guard let flow, !inner.isEmpty else { return }
-        renderTree(flow, message: flow.phase.failureMessage, into: &grid, in: inner)
+        renderTree(flow, message: flow.failureMessage, into: &grid, in: inner)
     }
 
     private func renderTree(_ flow: FlowRow, message: String?, into grid: inout CellGrid, in inner: Rect) {
@@ -33,7 +33,7 @@ struct DetailWidget: Widget {
             let y = area.y + offset
             let label = String(repeating: "  ", count: step.depth) + "\(marker(step.info.kind)) \(step.info.title)"
             grid.put(glyphs.fold(label).truncated(to: titleWidth - 1, glyphs: glyphs), x: area.x, y: y, role: .normal, limit: titleWidth - 1)
-            grid.put(step.phase.label, x: area.x + titleWidth, y: y, role: step.phase.role, limit: phaseWidth - 1)
+            grid.put(step.status.name, x: area.x + titleWidth, y: y, role: step.status.role, limit: phaseWidth - 1)
             grid.put(step.duration(at: model.now).compact, x: area.x + titleWidth + phaseWidth, y: y, role: .dim, limit: durationWidth)
         }
     }
@@ -43,7 +43,7 @@ struct DetailWidget: Widget {
     private func firstVisible(_ steps: [StepNode], rows: Int) -> Int {
         let maxFirst = max(steps.count - rows, 0)
         if model.focus == .detail { return min(model.detailScroll, maxFirst) }
-        let active = steps.lastIndex { $0.phase == .running || $0.phase == .reverting }
+        let active = steps.lastIndex { $0.status == .running || $0.status == .reverting }
         guard let active else { return 0 }
         return min(max(active - rows + 2, 0), maxFirst)
     }

@@ -7,14 +7,19 @@ struct FlowListWidget: Widget {
     let glyphs: Glyphs
 
     /// Column widths for one inner width. The title and the current step share what the fixed
-    /// columns leave; on a narrow screen the step column goes first.
+    /// columns leave; on a narrow screen the step column goes first, and the status column
+    /// cuts its longest name ("rollback incomplete" to "rollback in…").
     struct Columns {
-        static let id = 5, access = 2, status = 13, progress = 16, elapsed = 8
+        static let id = 5, access = 2, progress = 16, elapsed = 8
+        /// Wide enough for every status name from a 100-column terminal (98 inside the panel) on.
+        static let wideStatus = 20, narrowStatus = 13, wideFrom = 98
+        let status: Int
         let title: Int
         let step: Int
 
         init(width: Int) {
-            let fixed = Self.id + Self.access + Self.status + Self.progress + Self.elapsed + 1
+            status = width >= Self.wideFrom ? Self.wideStatus : Self.narrowStatus
+            let fixed = Self.id + Self.access + status + Self.progress + Self.elapsed + 1
             let flexible = max(width - fixed, 0)
             if flexible >= 30 {
                 title = min(28, flexible / 2)
@@ -64,7 +69,7 @@ struct FlowListWidget: Widget {
             text("id", Columns.id) { "#\($0.info.id.rawValue)" },
             text("A", Columns.access, role: { _ in .dim }) { $0.info.access == .write ? "W" : "R" },
             text("title", columns.title + 1) { $0.info.title },
-            text("status", Columns.status, role: { $0.phase.role }) { $0.phase.label },
+            text("status", columns.status, role: { $0.phase.role }) { $0.phase.name },
             Column(heading: "progress", width: Columns.progress) { grid, row, x, y in
                 ProgressBar(fraction: progress(of: row), glyphs: glyphs).render(into: &grid, x: x, y: y, width: Columns.progress - 1)
             },

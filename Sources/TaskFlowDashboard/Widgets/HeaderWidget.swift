@@ -13,6 +13,8 @@ struct HeaderWidget: Widget {
     static let maximumBadge = 26
     /// Below this many columns the name is left out rather than shown as a stub.
     static let minimumTitle = 10
+    /// The columns the name should keep before the counters spell out whole names.
+    static let roomyTitle = 24
 
     private struct Segment {
         let text: String
@@ -22,11 +24,11 @@ struct HeaderWidget: Widget {
     func render(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, role: .header)
         let paused = model.paused ? [Segment(text: " PAUSED ", role: .paused)] : []
-        var status = [queue] + counts(initials: false)
-        if width(of: paused + status) + Self.minimumBadge > rect.width {
-            // Every category counts at once: only initials leave room for the lock badge.
-            status = [queue] + counts(initials: true)
+        // The longest labels that leave their room: every category may count at once.
+        let labels = CounterLabels.allCases.first { labels in
+            width(of: paused + [queue] + counts(labels)) + room(besides: labels) <= rect.width
         }
+        let status = [queue] + counts(labels ?? .initial)
         let statusWidth = width(of: paused + status)
         let badge = lockBadge(width: rect.width - statusWidth)
         let title = title(width: rect.width - statusWidth - badge.text.displayWidth)
@@ -55,15 +57,39 @@ struct HeaderWidget: Widget {
         Segment(text: " queue \(model.board.lock.queue.count) ", role: .header)
     }
 
-    /// `wait 1 run 2 done 3` (`w1 r2 d3` with `initials`): waiting, running and done always;
-    /// the rarer categories only once they count something, since `fail 0` would spend columns
-    /// saying nothing happened. Each count has its status's colour.
-    private func counts(initials: Bool) -> [Segment] {
+    /// How much of each category's name the counters spell out.
+    enum CounterLabels: CaseIterable {
+        /// `waiting 1 running 2 completed 3`.
+        case name
+        /// `wait 1 run 2 compl 3`.
+        case short
+        /// `w1 r2 c3`.
+        case initial
+    }
+
+    /// The columns the lock badge and the name need beside counters with these labels: whole
+    /// names only when the badge and the name still show in full, then the badge at its least.
+    private func room(besides labels: CounterLabels) -> Int {
+        switch labels {
+        case .name: Self.maximumBadge + Self.roomyTitle
+        case .short: Self.minimumBadge
+        case .initial: 0
+        }
+    }
+
+    /// `waiting 1 running 2 completed 3`: waiting, running and completed always; the rarer
+    /// categories only once they count something, since `failed 0` would spend columns saying
+    /// nothing happened. Each count has its status's colour.
+    private func counts(_ labels: CounterLabels) -> [Segment] {
         let counts = model.board.counts
         return PhaseCategory.allCases.flatMap { category -> [Segment] in
             let count = counts[category, default: 0]
             guard count > 0 || category.alwaysCounted else { return [] }
-            let label = initials ? " \(category.shortLabel.prefix(1))" : " \(category.shortLabel) "
+            let label = switch labels {
+            case .name: " \(category.rawValue) "
+            case .short: " \(category.shortLabel) "
+            case .initial: " \(category.initial)"
+            }
             return [Segment(text: label, role: .header), Segment(text: "\(count)", role: category.role)]
         }
     }
@@ -80,31 +106,38 @@ extension PhaseCategory {
         case .waiting: .statusWaiting
         case .running: .statusRunning
         case .rollingBack: .statusRollingBack
-        case .done: .statusCompleted
+        case .completed: .statusCompleted
         case .failed: .statusFailed
         case .cancelled: .statusCancelled
         case .undone: .statusUndone
         }
     }
 
-    /// The header's label for this category: short, so that the counts fit at 60 columns, and
-    /// each with its own initial for screens too narrow even for these.
+    /// The name cut short, for a header too narrow for whole names: the same word abbreviated.
     var shortLabel: String {
         switch self {
         case .waiting: "wait"
         case .running: "run"
         case .rollingBack: "back"
-        case .done: "done"
+        case .completed: "compl"
         case .failed: "fail"
         case .cancelled: "cancel"
         case .undone: "undone"
         }
     }
 
+    /// One letter each, for the narrowest screens; `x` for cancelled, since completed has `c`.
+    var initial: Character {
+        switch self {
+        case .cancelled: "x"
+        default: shortLabel.first ?? " "
+        }
+    }
+
     /// True for the categories the header counts even at zero.
     var alwaysCounted: Bool {
         switch self {
-        case .waiting, .running, .done: true
+        case .waiting, .running, .completed: true
         case .rollingBack, .failed, .cancelled, .undone: false
         }
     }

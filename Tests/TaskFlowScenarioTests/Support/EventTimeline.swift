@@ -3,7 +3,7 @@ import TaskFlowDashboard
 
 /// A manager's events as short lines per flow title: "start Upload post", "failed Upload
 /// video", "reverting Save draft", "status cancelled". The words of steps and flows are the
-/// dashboard's (``StepPhase/label``, ``FlowStatus/name``), so tests read what users read.
+/// dashboard's (``StepStatus/name``, ``FlowStatus/name``), so tests read what users read.
 struct EventTimeline {
     struct Line: Equatable, CustomStringConvertible {
         let flow: String
@@ -24,9 +24,9 @@ struct EventTimeline {
                 steps[id, default: [:]][step.id] = step.title
                 lines.append(Line(flow: flows[id] ?? "?", text: "start \(step.title)"))
             case .stepFinished(let id, let step, let outcome):
-                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase(outcome).label) \(steps[id]?[step] ?? "?")"))
+                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepStatus(outcome).name) \(steps[id]?[step] ?? "?")"))
             case .stepReverting(let id, let step):
-                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepPhase.reverting.label) \(step.title)"))
+                lines.append(Line(flow: flows[id] ?? "?", text: "\(StepStatus.reverting.name) \(step.title)"))
             case .statusChanged(let id, let status) where status.isFinished:
                 lines.append(Line(flow: flows[id] ?? "?", text: "status \(status.name)"))
             default:

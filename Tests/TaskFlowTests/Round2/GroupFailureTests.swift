@@ -52,6 +52,6 @@ import TaskFlowTestSupport
         #expect(await eventually { started.all.count == 3 })
         flow.cancel()
         await #expect(throws: CancellationError.self) { try await flow.value }
-        #expect(flow.status.name == "cancelled")
+        #expect(flow.status.phase == .cancelled)
     }
 }
