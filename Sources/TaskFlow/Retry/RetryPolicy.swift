@@ -1,5 +1,5 @@
 /// When a failed piece of work runs again, and after how long: the one retry rule shared by
-/// jobs (``Job/retry(_:)``), flow steps and the durable job store.
+/// jobs (``Job/retry(_:)-(RetryPolicy)``), flow steps and the durable job store.
 ///
 /// A policy is a value: building one runs nothing. `maxAttempts` counts the first run, so
 /// `maxAttempts: 1` never retries and `.immediate(maxAttempts: 4)` allows up to three retries.
