@@ -23,6 +23,9 @@ public final class Gate: Sendable {
         for waiter in waiters { waiter.resume() }
     }
 
+    /// Whether ``open()`` was called: for loops that must also notice the gate without waiting.
+    public var isOpen: Bool { state.withLockedValue(\.isOpen) }
+
     /// Returns once the gate is open.
     public func wait() async {
         await withCheckedContinuation { continuation in

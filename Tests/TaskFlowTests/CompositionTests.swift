@@ -114,22 +114,31 @@ import TaskFlowTestSupport
     @Test func aFlowCancelReachesGroupChildrenAndStopsTheRestOfASequence() async throws {
         let manager = TaskFlowManager()
         let trace = Recorder<String>()
-        let gate = Gate()
+        let running = Recorder<String>()
         let flow = manager.execute(title: "cancel inside") { flow in
             try await flow.sequence(title: "seq") { seq in
-                seq.task(title: "first", apply: { _ in trace.record("first"); gate.open() }, revert: { _, _ in trace.record("revert first") })
-                seq.task(title: "second", apply: { task in
-                    while !task.isCancelled { await Task.yield() }
-                    trace.record("second saw cancel")
-                }, revert: { _, _ in trace.record("revert second") })
+                seq.task(title: "first", apply: { _ in trace.record("first") }, revert: { _, _ in trace.record("revert first") })
+                seq.group(title: "pair") { group in
+                    for side in ["left", "right"] {
+                        group.task(title: side, apply: { task in
+                            running.record(side)
+                            while !task.isCancelled { await Task.yield() }
+                            trace.record("\(side) saw cancel")
+                        }, revert: { _, _ in trace.record("revert \(side)") })
+                    }
+                }
                 seq.task(title: "third", apply: { _ in trace.record("third") }, revert: { _, _ in })
             }
         }
-        await gate.wait()
+        #expect(await eventually { running.all.count == 2 }, "both children run")
         flow.cancel()
         await #expect(throws: CancellationError.self) { try await flow.value }
-        // "second" finished normally after seeing the cancel, so it is reverted; "third" never ran.
-        #expect(trace.all == ["first", "second saw cancel", "revert second", "revert first"])
+        // Both children saw the flow's cancel and finished normally, so both are reverted (in
+        // either order: they ran in parallel); "third" never ran.
+        let all = trace.all
+        #expect(all.count == 6 && all.first == "first" && all.last == "revert first", "\(all)")
+        #expect(Set(all.dropFirst().prefix(2)) == ["left saw cancel", "right saw cancel"], "\(all)")
+        #expect(Set(all.dropFirst(3).prefix(2)) == ["revert left", "revert right"], "\(all)")
     }
 }
 

@@ -85,9 +85,13 @@ import TaskFlowTestSupport
             manager.execute(title: "W\(index)") { _ in order.record("W\(index)") }
         }
         #expect(await eventually { manager.snapshot().lock.queue.count == 5 })
+        // Arrival is when a flow's task reaches the lock: flows submitted back to back may
+        // arrive in another order than they were submitted, so the queue tells the order.
+        let arrivals = manager.snapshot().lock.queue.map(\.title)
+        #expect(Set(arrivals) == ["W2", "W3", "W4", "W5", "W6"])
         gate.open()
         for flow in rest { try await flow.value }
-        #expect(order.all == ["W1", "W2", "W3", "W4", "W5", "W6"])
+        #expect(order.all == ["W1"] + arrivals)
     }
 
     @Test func aReaderBehindAWithdrawnWriterJoinsTheCurrentReadPhase() async throws {
@@ -108,29 +112,40 @@ import TaskFlowTestSupport
 
     @Test func aWriterGetsInWhileReadersKeepArriving() async throws {
         let manager = TaskFlowManager()
-        let submitted = Recorder<Int>()
-        let keepArriving = Recorder<Bool>()
-        // Readers overlap continuously (each holds 200 µs, one arrives every 100 µs): a
-        // reader-preferring lock would never let the writer in.
+        let readers = 200
+        let admitted = Recorder<Int>()
+        // Reader n holds the lock until reader n + 1 holds it too (release[n]), and reader n + 1
+        // arrives once reader n is in (arrive[n]): the read phase never ends by itself, so a
+        // reader-preferring lock would never let the writer in. A phase-fair one queues the
+        // readers that arrive after the writer behind it; the test then lets every gate go.
+        let release = (0..<readers).map { _ in Gate() }
+        let arrive = (0..<readers).map { _ in Gate() }
+        @Sendable func reader(_ number: Int) -> TaskFlow<Void> {
+            manager.execute(title: "reader \(number)", access: .read) { _ in
+                admitted.record(number)
+                arrive[number].open()
+                if number > 0 { release[number - 1].open() }
+                await release[number].wait()
+            }
+        }
         let arrivals = Task {
             var flows: [TaskFlow<Void>] = []
-            while keepArriving.all.isEmpty {
-                flows.append(manager.execute(title: "reader", access: .read) { _ in
-                    try await Task.sleep(for: .microseconds(200))
-                })
-                submitted.record(flows.count)
-                try? await Task.sleep(for: .microseconds(100))
+            for number in 0..<readers {
+                flows.append(reader(number))
+                await arrive[number].wait()
             }
             for flow in flows { try? await flow.value }
         }
-        #expect(await eventually { submitted.all.count >= 20 })
-        let writer = manager.execute(title: "writer", access: .write) { _ in submitted.all.count }
+        #expect(await eventually { admitted.all.count >= 20 }, "readers overlap continuously")
+        let writer = manager.execute(title: "writer", access: .write) { _ in admitted.all.count }
+        #expect(await eventually { writer.status.phase == .waiting })
+        for gate in release + arrive { gate.open() }
         // Readers keep arriving until the writer is done: a starved writer fails here.
-        #expect(await eventually { writer.status.isCompleted }, "the writer is not starved")
+        #expect(await eventually { writer.status.phase == .completed }, "the writer is not starved")
         let readersWhenWriterRan = try await writer.value
-        #expect(await eventually { submitted.all.count > readersWhenWriterRan }, "readers kept arriving after the writer ran")
-        keepArriving.record(true)
+        #expect(readersWhenWriterRan < readers, "the writer got in before the readers ran out")
         await arrivals.value
+        #expect(admitted.all.count == readers, "the readers queued behind the writer ran after it")
     }
 
     @Test func cancellingAWaitingFlowLeavesTheQueueWithoutBlockingOthers() async throws {
@@ -159,7 +174,7 @@ import TaskFlowTestSupport
     @Test func manyRandomFlowsNeverBreakExclusivity() async throws {
         let manager = TaskFlowManager()
         let registrar = Registrar()
-        var rng = SystemRandomNumberGenerator()
+        var rng = SeededGenerator(seed: 0x5EED_10CC)
         let flows = (0..<400).map { index in
             let access: FlowAccess = Bool.random(using: &rng) ? .read : .write
             return manager.execute(title: "flow \(index)", access: access) { _ in

@@ -36,13 +36,25 @@ import TaskFlowTestSupport
 
     @Test func updateIsRevertedAutomaticallyOnCancelAndFailure() async throws {
         let manager = TaskFlowManager(state: Library())
-        let flow = manager.execute(title: "import", access: .write) { flow in
+        let failing = manager.execute(title: "import", access: .write) { flow in
             try await flow.update { $0.books.append("Dune") }
             try await flow.update { $0.books.append("Emma") }
             #expect(flow.state.books == ["Dune", "Emma"], "a write flow sees its own updates")
             throw Boom()
         }
-        await #expect(throws: Boom.self) { try await flow.value }
+        await #expect(throws: Boom.self) { try await failing.value }
+        #expect(manager.state == Library())
+
+        let gate = Gate()
+        let cancelled = manager.execute(title: "import again", access: .write) { flow in
+            try await flow.update { $0.books.append("Dune") }
+            try await flow.task(title: "wait", apply: { _ in await gate.wait() }, revert: { _, _ in })
+            try await flow.update { $0.books.append("never") }
+        }
+        #expect(await eventually { manager.state.books == ["Dune"] })
+        cancelled.cancel()
+        gate.open()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
         #expect(manager.state == Library())
     }
 
@@ -69,7 +81,7 @@ import TaskFlowTestSupport
         await #expect(throws: FlowError.stateChangedSince(flow: "add Dune")) { try await first.undo() }
         #expect(trace.all.isEmpty, "nothing of the refused undo ran")
         #expect(manager.state.books == ["Dune", "Emma"], "Emma survives")
-        #expect(first.status.isCompleted)
+        #expect(first.status.phase == .completed)
 
         try await second.undo()
         try await first.undo()

@@ -48,7 +48,7 @@ import TaskFlowTestSupport
             let status = await flow.finished()
             outcomes[status.name, default: 0] += 1
             #expect(["completed", "cancelled", "failed"].contains(status.name), "flow \(index + 1) ended \(status)")
-            if access == .write, status.isCompleted { completedWrites.insert(index + 1) }
+            if access == .write, status.phase == .completed { completedWrites.insert(index + 1) }
         }
         #expect(outcomes["completed", default: 0] > 0 && outcomes["cancelled", default: 0] > 0 && outcomes["failed", default: 0] > 0,
                 "the mix exercised every ending: \(outcomes)")

@@ -48,6 +48,17 @@ import TaskFlowTestSupport
         let failed = manager.execute(title: "failed") { _ in throw Boom() }
         _ = await failed.finished()
         await #expect(throws: FlowError.notUndoable(flow: "failed", status: "failed")) { try await failed.undo() }
+
+        let gate = Gate()
+        let cancelled = manager.execute(title: "cancelled") { flow in
+            try await flow.task(title: "wait", apply: { _ in await gate.wait() }, revert: { _, _ in })
+        }
+        #expect(await eventually { cancelled.status.phase == .running })
+        cancelled.cancel()
+        gate.open()
+        _ = await cancelled.finished()
+        await #expect(throws: FlowError.notUndoable(flow: "cancelled", status: "cancelled")) { try await cancelled.undo() }
+        #expect(cancelled.status.phase == .cancelled, "a refused undo leaves the status")
     }
 
     @Test func onlyTheLastNCompletedFlowsKeepTheirUndoLog() async throws {
@@ -103,11 +114,19 @@ import TaskFlowTestSupport
         var outcomes: [Result<Void, any Error>] = []
         for undo in undos { outcomes.append(await undo.result) }
         #expect(outcomes.filter { (try? $0.get()) != nil }.count == 1, "exactly one undo ran")
+        let refusals = outcomes.compactMap { outcome -> FlowError? in
+            guard case .failure(let error) = outcome else { return nil }
+            return error as? FlowError
+        }
+        // The loser saw the winner's undo under way or done: either way a documented refusal.
+        let refused = ["undoing", "undone"].map { FlowError.notUndoable(flow: "increment", status: $0) }
+        #expect(refusals.count == 1 && refusals.allSatisfy(refused.contains), "the other undo is refused: \(outcomes)")
         #expect(manager.state == 0)
     }
 
     @Test func anUndoneFlowNeverLingersInTheUndoHistory() async throws {
         let manager = TaskFlowManager(state: 0)
+        var undone = 0
         for _ in 0..<300 {
             let flow = manager.execute(title: "w") { flow in try await flow.update { $0 += 1 } }
             // Undo the instant the flow is visibly completed, racing its entry into the history.
@@ -117,8 +136,10 @@ import TaskFlowTestSupport
             }
             _ = await flow.finished()
             if await undo.value {
+                undone += 1
                 #expect(!manager.snapshot().undoable.contains { $0.id == flow.id })
             }
         }
+        #expect(undone > 0, "undos that come right after the completion succeed")
     }
 }

@@ -24,7 +24,7 @@ import TaskFlowTestSupport
         }
         #expect(ran.all.isEmpty)
         #expect(manager.state == 0)
-        #expect(flow.status.isCompleted)
+        #expect(flow.status.phase == .completed)
     }
 
     @Test func aStepThroughAnEscapedTaskContextIsRefusedToo() async throws {

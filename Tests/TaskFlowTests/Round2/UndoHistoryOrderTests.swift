@@ -20,7 +20,7 @@ import TaskFlowTestSupport
 
         await #expect(throws: FlowError.stateChangedSince(flow: "A")) { try await a.undo() }
         #expect(manager.snapshot().undoable.map(\.title) == ["A", "B", "C"], "oldest first, as before")
-        #expect(a.status.isCompleted)
+        #expect(a.status.phase == .completed)
         #expect(manager.state == ["A", "B", "C"])
 
         try await c.undo()
@@ -38,6 +38,6 @@ import TaskFlowTestSupport
         _ = try await append("C", in: manager)
         #expect(manager.snapshot().undoable.map(\.title) == ["B", "C"])
         await #expect(throws: FlowError.undoHistoryExpired(flow: "A", limit: 2)) { try await a.undo() }
-        #expect(b.status.isCompleted)
+        #expect(b.status.phase == .completed)
     }
 }
