@@ -1,3 +1,4 @@
+import TaskFlowTestSupport
 import Foundation
 import GRDB
 import TaskFlowStore
@@ -43,7 +44,7 @@ struct BadInputTests {
 
         let values = Recorder<Int>()
         store.register(Later.self, retry: .never) { job, _ in
-            values.append(job.value)
+            values.record(job.value)
             return .success
         }
         #expect(await log.waitForEnds(2))

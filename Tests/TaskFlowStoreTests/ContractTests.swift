@@ -1,3 +1,4 @@
+import TaskFlowTestSupport
 import TaskFlow
 import TaskFlowStore
 import Testing
@@ -14,7 +15,7 @@ struct ContractTests {
         let network = Flag(false)
         let sent = Recorder<String>()
         @Sendable func send(_ email: SendEmail) async throws {
-            sent.append(email.to)
+            sent.record(email.to)
         }
         let policy = RetryPolicy.exponential(maxAttempts: 5, initial: .milliseconds(100), multiplier: 2,
                                              cap: .seconds(1), jitter: 0)

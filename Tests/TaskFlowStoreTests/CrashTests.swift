@@ -29,7 +29,7 @@ struct CrashTests {
             let store = try JobStore(path: storePath)
             ids = try await store.submit(contentsOf: (0..<Self.jobCount).map(ProbeJob.init))
         }
-        var generator = SplitMix64(seed: 0x5EED_C0DE)
+        var generator = SeededGenerator(seed: 0x5EED_C0DE)
         var runningAtKills: Set<Int64> = []
         var killedWithJobsLeft = 0
         for _ in 0..<Self.kills {
@@ -66,20 +66,5 @@ struct CrashTests {
             let left = try Int.fetchOne(db, sql: "SELECT count(*) FROM job") ?? 0
             return (Set(running), left)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that a failing run's kill times can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

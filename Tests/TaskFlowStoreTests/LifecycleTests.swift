@@ -13,7 +13,7 @@ struct LifecycleTests {
         let gate = Gate()
         let ran = Recorder<String>()
         store.register(Greeting.self, retry: .never) { greeting, _ in
-            ran.append(greeting.name)
+            ran.record(greeting.name)
             await gate.wait()
             return .success
         }

@@ -53,7 +53,7 @@ struct OutcomeTests {
         let store = try factory.makePlace().open(recheck: .milliseconds(20))
         let attempts = Recorder<StoredJobAttempt>()
         store.register(Greeting.self, retry: .never) { _, attempt in
-            attempts.append(attempt)
+            attempts.record(attempt)
             return attempts.all.count < 3 ? .retryWhenReady : .success
         }
         try await store.submit(Greeting(name: "ana"))
@@ -137,7 +137,7 @@ struct OutcomeTests {
         let log = ChangeLog(store)
         let runs = Recorder<Int>()
         store.register(Greeting.self, retry: .immediate(maxAttempts: 5)) { _, attempt in
-            runs.append(attempt.retries)
+            runs.record(attempt.retries)
             return .fail(Boom("poison"))
         }
         let id = try await store.submit(Greeting(name: "poison"))
@@ -160,7 +160,7 @@ struct OutcomeTests {
         let runs = Recorder<String>()
         store.register(Greeting.self, retry: RetryPolicy.immediate(maxAttempts: 3).retrying(if: { $0 is Transient })) {
             greeting, _ in
-            runs.append(greeting.name)
+            runs.record(greeting.name)
             if greeting.name == "transient" { throw Transient() }
             throw Boom("fatal")
         }

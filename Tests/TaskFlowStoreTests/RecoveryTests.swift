@@ -1,3 +1,4 @@
+import TaskFlowTestSupport
 import Foundation
 import GRDB
 @testable import TaskFlowStore
@@ -32,7 +33,7 @@ struct RecoveryTests {
         let log = ChangeLog(store)
         let names = Recorder<String>()
         store.register(Greeting.self, retry: .never) { greeting, _ in
-            names.append(greeting.name)
+            names.record(greeting.name)
             return .success
         }
         try await store.start(workers: 1)

@@ -2,21 +2,13 @@ import TaskFlow
 
 /// Collects a manager's events from the moment of the call.
 public final class EventLog: Sendable {
-    /// Every event received so far.
-    public let recorder = Recorder<FlowEvent>()
-    private let task: Task<Void, Never>
+    private let log: StreamLog<FlowEvent>
 
     /// Starts collecting `manager`'s events.
-    public init<State>(_ manager: TaskFlowManager<State>) {
-        let stream = manager.events
-        let recorder = recorder
-        task = Task { for await event in stream { recorder.record(event) } }
-    }
-
-    deinit { task.cancel() }
+    public init<State>(_ manager: TaskFlowManager<State>) { log = StreamLog(manager.events) }
 
     /// The events received so far, in order.
-    public var events: [FlowEvent] { recorder.all }
+    public var events: [FlowEvent] { log.events }
 
     /// The statuses of one flow, in the order they arrived.
     public func statuses(of flow: FlowID) -> [FlowStatus] {

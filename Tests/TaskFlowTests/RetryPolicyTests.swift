@@ -59,18 +59,3 @@ import TaskFlowTestSupport
         #expect(RetryPolicy.constant(maxAttempts: 2, delay: .seconds(1)).jitteredDelay(forRetry: 1) == .seconds(1))
     }
 }
-
-/// A small deterministic generator (SplitMix64), so tests that draw random numbers repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49EB_133A_111B
-        return z ^ (z >> 31)
-    }
-}

@@ -11,7 +11,7 @@ import TaskFlowTestSupport
 
     @Test(arguments: [1, 2, 3])
     func randomFlowsCancelsAndFailures(seed: UInt64) async throws {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let manager = TaskFlowManager(state: Ledger(), undoHistoryLimit: 0)
         let registrar = Registrar()
         let writesThatRan = Recorder<Int>()
@@ -63,18 +63,5 @@ import TaskFlowTestSupport
         #expect(Set(writesThatRan.all.filter(completedWrites.contains)) == completedWrites)
         #expect(manager.snapshot().flows.isEmpty)
         #expect(manager.snapshot().lock.mode == .idle)
-    }
-}
-
-/// A small seeded generator so a failing seed can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -5,18 +5,11 @@ import TaskFlowStore
 /// Collects a store's change events from the moment it is made (the subscription is taken in
 /// `init`, so no event after it is missed).
 final class ChangeLog: Sendable {
-    private let recorded = Recorder<StoredJobEvent>()
-    private let task: Task<Void, Never>
+    private let log: StreamLog<StoredJobEvent>
 
-    init(_ store: JobStore) {
-        let stream = store.changes
-        let recorded = recorded
-        task = Task { for await event in stream { recorded.append(event) } }
-    }
+    init(_ store: JobStore) { log = StreamLog(store.changes) }
 
-    deinit { task.cancel() }
-
-    var events: [StoredJobEvent] { recorded.all }
+    var events: [StoredJobEvent] { log.events }
 
     /// The events about one job, in order.
     func events(of id: StoredJobID) -> [StoredJobEvent] {
@@ -59,15 +52,6 @@ extension StoredJobEvent {
         case .storeError: "storeError"
         }
     }
-}
-
-/// A thread-safe list that executors and observers append to.
-final class Recorder<Element: Sendable>: Sendable {
-    private let items = NIOLockedValueBox<[Element]>([])
-
-    func append(_ item: Element) { items.withLockedValue { $0.append(item) } }
-
-    var all: [Element] { items.withLockedValue { $0 } }
 }
 
 /// A Boolean flag shared with executors (the "network" of the conditional-retry tests).

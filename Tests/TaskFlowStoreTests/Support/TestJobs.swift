@@ -1,3 +1,4 @@
+import TaskFlowTestSupport
 import TaskFlow
 import TaskFlowStore
 
@@ -23,7 +24,7 @@ extension JobStore {
     ) -> Recorder<StoredJobAttempt> {
         let attempts = Recorder<StoredJobAttempt>()
         register(Greeting.self, retry: policy) { _, attempt in
-            attempts.append(attempt)
+            attempts.record(attempt)
             return answer(attempt)
         }
         return attempts

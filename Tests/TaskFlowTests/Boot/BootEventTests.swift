@@ -63,7 +63,7 @@ import TaskFlowTestSupport
             let sender: Int
             let number: Int
         }
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let senders = 8
         let perSender = 2_000
         let boot = Boot<Sent>(title: "Race")

@@ -39,7 +39,7 @@ import TaskFlowTestSupport
 
     @Test(arguments: [1, 2, 3] as [UInt64])
     func aTaskNeverStartsBeforeItsDependenciesInRandomGraphs(seed: UInt64) async throws {
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let count = 300
         let marks = Recorder<Mark>()
         let boot = Boot<Int>(title: "Random")

@@ -3,18 +3,11 @@ import TaskFlowTestSupport
 
 /// Collects a job queue's events from the moment of the call.
 final class JobEventLog: Sendable {
-    let recorder = Recorder<JobEvent>()
-    private let task: Task<Void, Never>
+    private let log: StreamLog<JobEvent>
 
-    init(_ queue: JobQueue) {
-        let stream = queue.events
-        let recorder = recorder
-        task = Task { for await event in stream { recorder.record(event) } }
-    }
+    init(_ queue: JobQueue) { log = StreamLog(queue.events) }
 
-    deinit { task.cancel() }
-
-    var events: [JobEvent] { recorder.all }
+    var events: [JobEvent] { log.events }
 
     /// One line per event of `job`, without times: "added", "started 1", "progress 50",
     /// "attempt 1/3 failed: Boom(x), next in 20 ms", "finished succeeded".
