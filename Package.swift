@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "taskflow",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario",
+                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TOMLSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,7 +102,7 @@ let package = Package(
         .testTarget(
             name: "TaskFlowDashboardTests",
             // `taskflow` is listed so that the end-to-end tests find the binary built.
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowTestSupport", "taskflow"]
+            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -24,19 +24,16 @@ struct TaskflowCommand: ParsableCommand {
 
             Examples:
               taskflow                          the tour, live
+              taskflow --speed 2 --headless     the tour with demo options (taskflow demo --help)
               taskflow demo                     list the demos
               taskflow demo rollback --speed 2  a demo, twice as fast
               taskflow run my-flows.toml        your own scenario
               taskflow check my-flows.toml      validate it and summarise its flows
+              taskflow jobs list                the durable job store (taskflow jobs --help)
             """,
-        subcommands: [DemoCommand.self, RunCommand.self, CheckCommand.self]
+        subcommands: [TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self],
+        defaultSubcommand: TourCommand.self
     )
-
-    @OptionGroup var display: DisplayOptions
-
-    func run() throws {
-        try DemoCommand.play(DemoCatalog.defaultDemo, display: display)
-    }
 
     /// Runs the command line. Unlike ArgumentParser's own `main()`: every signal that would end
     /// the program restores the terminal first (``FatalSignals``), every byte goes out through
@@ -82,6 +79,8 @@ struct TaskflowCommand: ParsableCommand {
         }
         let usage = fullMessage(for: error, columns: Int.max)
         guard let see = usage.firstMatch(of: /See '([^']+)'/) else { return problem }
-        return "\(problem) (see '\(see.1)')"
+        // The tour is what `taskflow` itself does: its help is the program's.
+        let help = see.1 == "taskflow tour --help" ? "taskflow --help" : see.1
+        return "\(problem) (see '\(help)')"
     }
 }

@@ -53,7 +53,7 @@ import Testing
         let result = try await TaskflowProcess.run(["demo", "tour", "--speed", speed, "--headless"])
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
-        #expect(result.standardError == "taskflow: the value '\(speed)' is invalid for '--speed <factor>': \(problem) (see 'taskflow --help')\n")
+        #expect(result.standardError == "taskflow: the value '\(speed)' is invalid for '--speed <factor>': \(problem) (see 'taskflow demo --help')\n")
     }
 
     /// Every usage error: status 2 (not ArgumentParser's 64) and one line naming the problem and
@@ -63,8 +63,10 @@ import Testing
         (["nosuch"], "unexpected argument 'nosuch' (see 'taskflow --help')"),
         (["check"], "missing expected argument '<file>' (see 'taskflow check --help')"),
         (["run", "a.toml", "b.toml"], "unexpected argument 'b.toml' (see 'taskflow run --help')"),
-        (["demo", "tour", "--speed"], "missing value for '--speed <factor>' (see 'taskflow --help')"),
-        (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>' (see 'taskflow --help')"),
+        (["demo", "tour", "--speed"], "missing value for '--speed <factor>' (see 'taskflow demo --help')"),
+        (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>' (see 'taskflow demo --help')"),
+        (["--speed", "-1"], "the value '-1' is invalid for '--speed <factor>': out of range, must be from 0.01 to 1000 (see 'taskflow --help')"),
+        (["jobs", "purge"], "say what to purge: --failed (see 'taskflow jobs purge --help')"),
     ])
     func aUsageErrorIsOneLineAndStatusTwo(arguments: [String], problem: String) async throws {
         let result = try await TaskflowProcess.run(arguments)

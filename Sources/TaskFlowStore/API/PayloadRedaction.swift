@@ -1,0 +1,39 @@
+import Foundation
+
+/// Payloads can hold personal data: what the CLI and the dashboard show of one hides every
+/// field whose name says it is a secret.
+public enum PayloadRedaction {
+    /// What a secret field's value is shown as.
+    public static let mask = "‹redacted›"
+
+    /// Name fragments that mark a field as secret, matched case-insensitively anywhere in the
+    /// name (`apiKey`, `password_hash`, `X-Auth-Token`).
+    public static let secretNameParts = ["password", "token", "secret", "key"]
+
+    /// Whether a field named `name` is shown redacted.
+    public static func isSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return secretNameParts.contains { lowered.contains($0) }
+    }
+
+    /// `payload` as JSON with every secret field's value, at any depth, replaced by ``mask``;
+    /// keys sorted so the output is stable. A payload that is not JSON is described, not shown.
+    public static func redacted(_ payload: Data) -> String {
+        guard let object = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]),
+            let data = try? JSONSerialization.data(
+                withJSONObject: hidingSecrets(in: object), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+        else { return "(\(payload.count) bytes, not JSON)" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func hidingSecrets(in value: Any) -> Any {
+        switch value {
+        case let object as [String: Any]:
+            Dictionary(uniqueKeysWithValues: object.map { name, inner in
+                (name, isSecret(name) ? mask : hidingSecrets(in: inner))
+            })
+        case let array as [Any]: array.map(hidingSecrets)
+        default: value
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Dispatch
+import Synchronization
+
+/// Runs async work to its end from the synchronous command line and returns (or throws) what it
+/// did. The calling thread waits on a semaphore; the work runs on the cooperative pool, which
+/// that thread is not part of, so the wait cannot starve it.
+func awaiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
+    let outcome = Mutex<Result<Value, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        let result = await Result { try await work() }
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    done.wait()
+    // The task stored a result before it signalled, so there is one: the force unwrap is sound.
+    return try outcome.withLock { $0! }.get()
+}
+
+extension Result where Failure == any Error {
+    /// The result of async `body`.
+    init(_ body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TOMLSource
+import TaskFlowStore
+
+/// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. Every string
+/// that came from a job (kind, error, lease owner) is escaped before it reaches the terminal,
+/// and payloads are redacted (``PayloadRedaction``).
+enum JobText {
+    /// `ID KIND STATE RETRIES SUBMITTED NOTE`, one row per job; "no jobs" when there are none.
+    static func table(_ jobs: [StoredJobInfo], now: Date) -> String {
+        guard !jobs.isEmpty else { return "no jobs" }
+        let rows = [["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]] + jobs.map { job in
+            ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
+        }
+        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            zip(row, widths).map { cell, width in cell.padding(toLength: width, withPad: " ", startingAt: 0) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    /// One job, a field per line, the payload last.
+    static func details(_ job: StoredJobInfo, now: Date) -> String {
+        var lines = [
+            "job        \(job.id)",
+            "kind       \(job.kind.echoed())",
+            "state      \(job.state.rawValue)",
+            "retries    \(job.retries)",
+            "submitted  \(timestamp(job.submittedAt))",
+        ]
+        if let due = job.dueAt { lines.append("\(dueLabel(job.state).padding(toLength: 11, withPad: " ", startingAt: 0))\(timestamp(due)) (\(relative(due, now: now)))") }
+        if let owner = job.leaseOwner { lines.append("leased by  \(owner.echoed())") }
+        if job.isRecovery { lines.append("recovery   its next run recovers it from a worker that died") }
+        if let error = job.lastError { lines.append("last error \(error.escapingControlCharacters)") }
+        lines.append("payload    \(PayloadRedaction.redacted(job.payload).escapingControlCharacters)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// The jobs as a JSON array, payloads redacted and embedded as JSON.
+    static func json(_ jobs: [StoredJobInfo]) -> String {
+        let objects: [[String: Any]] = jobs.map { job in
+            var object: [String: Any] = [
+                "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
+                "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
+                "payload": (try? JSONSerialization.jsonObject(
+                    with: Data(PayloadRedaction.redacted(job.payload).utf8), options: [.fragmentsAllowed])) ?? NSNull(),
+            ]
+            object["dueAt"] = job.dueAt.map(timestamp)
+            object["leaseOwner"] = job.leaseOwner
+            object["lastError"] = job.lastError
+            return object
+        }
+        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Why a job waits, who runs it, or why it failed.
+    private static func note(_ job: StoredJobInfo, now: Date) -> String {
+        let error = job.lastError.map { $0.echoed() }
+        switch job.state {
+        case .pending: return job.isRecovery ? "recovered from a worker that died" : ""
+        case .running: return "leased by \(job.leaseOwner?.echoed() ?? "?")" + (job.dueAt.map { ", lease ends \(relative($0, now: now))" } ?? "")
+        case .parked: return "waiting for conditions" + (error.map { ": \($0)" } ?? "")
+        case .scheduled: return "next attempt \(job.dueAt.map { relative($0, now: now) } ?? "soon")" + (error.map { ": \($0)" } ?? "")
+        case .failed: return error ?? "failed"
+        }
+    }
+
+    private static func dueLabel(_ state: StoredJobState) -> String {
+        switch state {
+        case .running: "lease ends"
+        case .parked: "re-check"
+        default: "next run"
+        }
+    }
+
+    /// `2026-11-23T18:30:12Z`.
+    private static func timestamp(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+
+    /// `in 4.2s` or `3.0s ago`.
+    private static func relative(_ date: Date, now: Date) -> String {
+        let seconds = date.timeIntervalSince(now)
+        let text = String(format: "%.1fs", abs(seconds))
+        return seconds >= 0 ? "in \(text)" : "\(text) ago"
+    }
+}

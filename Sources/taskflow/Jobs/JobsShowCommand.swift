@@ -1,0 +1,26 @@
+import ArgumentParser
+import TOMLSource
+import TaskFlowDashboard
+import TaskFlowStore
+
+/// `taskflow jobs show ID`: one job in full, its payload redacted.
+struct JobsShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show one job: state, retries, times, lease owner, last error, payload (secrets redacted).")
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The job's id (see 'taskflow jobs list').")
+    var id: Int64
+
+    func run() throws {
+        let jobStore = try store.open(creating: false)
+        let wanted = StoredJobID(id)
+        guard let job = try awaitingStore({ try await jobStore.jobs() }).first(where: { $0.id == wanted }) else {
+            throw failure("no job \(id) in \(store.resolvedPath.escapingControlCharacters)")
+        }
+        let text = store.json ? JobText.json([job]) : JobText.details(job, now: .now)
+        OutputWriter.standardOutput.write(text + "\n")
+    }
+}

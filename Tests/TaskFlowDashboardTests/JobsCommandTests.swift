@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TaskFlowStore
+import TaskFlowTestSupport
+
+/// `taskflow jobs …` driven as a user would: the real binary on a store file of its own.
+@Suite("Command line: taskflow jobs")
+struct JobsCommandTests {
+    /// A failing job's payload, for the failed list.
+    struct Doomed: StoredJob {
+        static let kind = "doomed"
+        let number: Int
+    }
+
+    private let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-jobs-\(UUID().uuidString)")
+    private var store: String { folder.appending(path: "jobs.sqlite").path }
+
+    init() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    private func taskflow(_ arguments: String...) async throws -> TaskflowProcess {
+        try await TaskflowProcess.run(["jobs"] + arguments + ["--store", store])
+    }
+
+    @Test func submitListShowAndCancelAJobWithItsSecretsRedacted() async throws {
+        let none = try await taskflow("list")
+        #expect(none.status == 2)
+        #expect(none.standardError == "taskflow: no job store at \(store); submit a job first, or name one with --store\n")
+        #expect(!FileManager.default.fileExists(atPath: store), "listing creates no store")
+
+        let submitted = try await taskflow("submit", "send-email", #"{"to":"ann@example.com","apiKey":"s3cr3t","auth":{"token":"t0k"}}"#)
+        #expect(submitted.status == 0 && submitted.standardOutput == "1\n", "\(submitted.standardError)")
+        let mode = try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the store is its owner's only")
+
+        let list = try await taskflow("list")
+        let rows = list.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.first == ["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"])
+        #expect(rows.dropFirst().map { Array($0.prefix(4)) } == [["1", "send-email", "pending", "0"]])
+
+        let show = try await taskflow("show", "1")
+        #expect(show.standardOutput.contains(#"payload    {"apiKey":"‹redacted›","auth":{"token":"‹redacted›"},"to":"ann@example.com"}"#))
+        #expect(!show.standardOutput.contains("s3cr3t") && !show.standardOutput.contains("t0k"))
+
+        let json = try await taskflow("list", "--json")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(decoded.map { $0["id"] as? Int } == [1])
+        #expect((decoded.first?["payload"] as? [String: Any])?["apiKey"] as? String == "‹redacted›")
+
+        let cancel = try await taskflow("cancel", "1")
+        #expect(cancel.standardOutput == "job 1 cancelled\n")
+        #expect(try await taskflow("list").standardOutput == "no jobs\n")
+        let again = try await taskflow("cancel", "1")
+        #expect(again.status == 2 && again.standardError == "taskflow: no job 1 in that state\n")
+    }
+
+    @Test func theFailedListShowsWhyAndRetryAndPurgeWork() async throws {
+        let jobStore = try JobStore(path: store)
+        let log = StreamLog(jobStore.changes)
+        jobStore.register(Doomed.self, retry: .never) { job, _ in .fail(Boom("mailbox \(job.number) full")) }
+        try await jobStore.submit(contentsOf: [Doomed(number: 1), Doomed(number: 2)])
+        try await jobStore.start(workers: 1)
+        #expect(await eventually { log.events.filter { if case .failed = $0 { true } else { false } }.count == 2 })
+        await jobStore.stop()
+
+        let failed = try await taskflow("list", "--failed")
+        let lines = failed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3, "\(failed.standardOutput)")
+        #expect(lines.dropFirst().allSatisfy { $0.contains(" failed ") }, "\(failed.standardOutput)")
+        #expect(lines.dropFirst().map { $0.hasSuffix("Boom(mailbox 1 full)") || $0.hasSuffix("Boom(mailbox 2 full)") } == [true, true])
+
+        #expect(try await taskflow("retry", "1").standardOutput == "job 1 queued again\n")
+        #expect(try await taskflow("purge", "--failed").standardOutput == "1 failed job purged\n")
+        let left = try await taskflow("list").standardOutput.split(separator: "\n").dropFirst()
+        #expect(left.map { Array($0.split(separator: " ").prefix(4)) } == [["1", "doomed", "pending", "0"]])
+    }
+
+    @Test func badInputIsAOneLineErrorAndStatusTwo() async throws {
+        let badJSON = try await taskflow("submit", "k", "{not json")
+        #expect(badJSON.status == 2)
+        #expect(badJSON.standardError == "taskflow: the payload is not valid JSON (see 'taskflow jobs submit --help')\n")
+        #expect(try await taskflow("submit", "k", "{}").status == 0)
+        let missing = try await taskflow("show", "9")
+        #expect(missing.status == 2 && missing.standardError == "taskflow: no job 9 in \(store)\n")
+
+        let foreign = folder.appending(path: "notes.txt")
+        try Data("my notes".utf8).write(to: foreign)
+        let refused = try await TaskflowProcess.run(["jobs", "list", "--store", foreign.path])
+        #expect(refused.status == 2)
+        #expect(refused.standardError == "taskflow: \(foreign.path): not a TaskFlow job store (not an SQLite database); left untouched\n")
+        #expect(try Data(contentsOf: foreign) == Data("my notes".utf8), "the file is left as it was")
+    }
+
+    @Test func controlCharactersFromAJobNeverReachTheTerminalRaw() async throws {
+        #expect(try await taskflow("submit", "evil\u{1B}]0;PWNED\u{7}", #"{"note":"\u001b[2J"}"#).status == 0)
+        for output in [try await taskflow("list"), try await taskflow("show", "1")] {
+            #expect(!output.standardOutput.contains("\u{1B}") && !output.standardOutput.contains("\u{7}"), "\(output.standardOutput)")
+            #expect(output.standardOutput.contains(#"evil\u{1B}]0;PWNED\u{7}"#))
+        }
+    }
+}
