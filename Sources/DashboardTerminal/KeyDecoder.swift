@@ -34,6 +34,7 @@ enum KeyDecoder {
 
     private static func character(_ code: UInt32) -> KeyInput {
         switch code {
+        case 9: .key(.tab)
         case 10, 13: .key(.enter)
         case 27: .key(.escape)
         case 8, 127: .key(.backspace)

@@ -1,6 +1,8 @@
 import DashboardTerminal
 import Foundation
 import TaskFlowDashboard
+import TOMLSource
+import TaskFlowStore
 
 /// Shows a flow source: the live dashboard on a terminal, or one line per event without one.
 /// Returns the process's exit status. Runs on the main thread, which becomes the dashboard's
@@ -19,6 +21,12 @@ struct DashboardLauncher {
             // A theme file is input the user gave, like a scenario file: status 2.
             return fail(error, status: 2)
         }
+        let store: StoreJobSource?
+        do {
+            store = try options.storePath.map(Self.openStore)
+        } catch {
+            return fail(error, status: 2)
+        }
         if options.headless || options.json || isatty(STDOUT_FILENO) != 1 {
             return showHeadless(source, theme: theme, catalog: catalog)
         }
@@ -33,6 +41,7 @@ struct DashboardLauncher {
         let session = DashboardSession(
             scenarioName: source.name, theme: theme, themes: catalog, historyLimit: options.history)
         session.start(source)
+        if let store { session.attachStore(store) }
         let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen)).run()
         screen.restore()
         report(exit)
@@ -58,6 +67,15 @@ struct DashboardLauncher {
         return try catalog.load(noColor ? "monochrome" : "default")
     }
 
+    /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
+    /// store behind) and be a TaskFlow job store.
+    private static func openStore(_ path: String) throws -> StoreJobSource {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); create one with 'taskflow jobs submit' or your program")
+        }
+        return StoreJobSource(store: try JobStore(path: path), name: path)
+    }
+
     /// Tells on stderr, after the terminal is restored, what an exit left behind.
     private func report(_ exit: DashboardExit) {
         switch exit {
@@ -81,4 +99,10 @@ struct DashboardLauncher {
 /// Writes `taskflow: <message>` to stderr.
 func printError(_ message: String) {
     OutputWriter.standardError.write("taskflow: \(message)\n")
+}
+
+/// A `--store` that cannot be shown, said in one line.
+struct StoreOpeningError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -35,6 +35,11 @@ struct DisplayOptions: ParsableArguments {
         transform: DisplayOptions.history(from:))
     var history: Int = FlowBoard.defaultHistoryLimit
 
+    @Option(
+        name: .customLong("store"),
+        help: ArgumentHelp("A durable job store to show in the jobs view (Tab), e.g. the one 'taskflow jobs' uses.", valueName: "path"))
+    var storePath: String?
+
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
 

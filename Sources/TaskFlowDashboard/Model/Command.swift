@@ -7,6 +7,12 @@ public enum Command: Sendable, Hashable {
     case cancel(FlowID)
     /// Undo a completed write flow (confirmed by the user).
     case undo(FlowID)
+    /// Queue a failed job of the store again.
+    case retryStoredJob(Int64)
+    /// Remove a job of the store that is not running.
+    case cancelStoredJob(Int64)
+    /// Tell the store conditions changed.
+    case wakeParkedJobs
     /// Switch to the next theme.
     case cycleTheme
     /// Leave the program now; `leftover` describes flows that were still active.

@@ -1,3 +1,4 @@
+import Foundation
 import TaskFlow
 
 /// The whole state of the dashboard as a value: what the engine reported (``FlowBoard``) and
@@ -13,6 +14,12 @@ public struct DashboardModel: Sendable {
     public private(set) var frozen: FlowBoard?
     /// The selected flow.
     public internal(set) var selection: FlowID?
+    /// The job store shown in the jobs view, once one is attached (``attachStore(named:)``).
+    public private(set) var store: StoreBoard?
+    /// Which list the main pane shows.
+    public internal(set) var tab = Tab.flows
+    /// The selected job in the jobs view.
+    public internal(set) var jobSelection: Int64?
     /// Where ↑/↓ move.
     public internal(set) var focus = Focus.flows
     /// How far the step tree is scrolled down.
@@ -80,11 +87,37 @@ public struct DashboardModel: Sendable {
     /// The selected flow as shown.
     public var selectedFlow: FlowRow? { selection.flatMap(board.flow) }
 
+    /// The selected job as last listed.
+    public var selectedJob: StoredJobRow? { jobSelection.flatMap { store?.row($0) } }
+
+    /// Shows a job store in the jobs view (`Tab`), not listed yet.
+    public mutating func attachStore(named name: String) {
+        store = StoreBoard(name: name)
+    }
+
+    /// Takes a listing of the store's jobs made at `date`, which is `time` on the model's clock;
+    /// the selection stays on its job while it is listed, else moves to the first.
+    public mutating func updateStore(_ rows: [StoredJobRow], listedAt date: Date, time: Duration) {
+        advance(to: time)
+        store?.update(rows, listedAt: date, time: time)
+        if jobSelection.flatMap({ store?.row($0) }) == nil { jobSelection = rows.first?.id }
+    }
+
+    /// Keeps the last listing and says why the store could not be listed.
+    public mutating func storeFailed(_ message: String, at time: Duration) {
+        advance(to: time)
+        store?.fail(message)
+    }
+
     /// Whether `action` can do something for the selected flow: undo only for a completed
     /// write flow still in the engine's undo history. The status bar greys out the others.
     public func offers(_ action: KeyAction) -> Bool {
-        guard action == .undo else { return true }
-        return selectedFlow?.canUndo == true
+        switch action {
+        case .undo: tab == .flows && selectedFlow?.canUndo == true
+        case .switchTab, .wakeParked: store != nil
+        case .retryJob: tab == .jobs && selectedJob?.canRetry == true
+        default: true
+        }
     }
 
     /// True after the first `q`: active flows are rolling back before the program exits.

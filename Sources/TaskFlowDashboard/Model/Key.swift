@@ -12,6 +12,8 @@ public enum Key: Sendable, Hashable {
     case home
     /// End: the last flow.
     case end
+    /// Tab: the flows or the jobs.
+    case tab
     /// Enter (Return).
     case enter
     /// Esc.

@@ -29,10 +29,16 @@ extension DashboardModel {
     /// Carries out one action of ``KeyMap``.
     private mutating func perform(_ action: KeyAction) -> [Command] {
         switch action {
+        case .up where tab == .jobs, .down where tab == .jobs, .first where tab == .jobs, .last where tab == .jobs:
+            moveJobSelection(action)
         case .up: move(by: -1)
         case .down: move(by: 1)
         case .first: select(visibleFlows.first)
         case .last: select(visibleFlows.last)
+        case .switchTab: switchTab()
+        case .retryJob: return retrySelectedJob()
+        case .wakeParked: return wakeParkedJobs()
+        case .cancel where tab == .jobs: return cancelSelectedJob()
         case .logBack: scrollLog(by: Self.logPage)
         case .logForward: scrollLog(by: -Self.logPage)
         case .switchFocus: focus = focus == .flows ? .detail : .flows

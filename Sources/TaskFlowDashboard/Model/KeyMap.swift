@@ -14,9 +14,15 @@ public enum KeyAction: Sendable, Hashable {
     case logForward
     /// Move the arrows between the flow list and the step tree.
     case switchFocus
+    /// Show the flows or the job store's jobs.
+    case switchTab
+    /// Queue the selected failed job again now (jobs view).
+    case retryJob
+    /// Tell the job store conditions changed: parked jobs run again.
+    case wakeParked
     /// Clear the title filter.
     case clearFilter
-    /// Cancel the selected flow.
+    /// Cancel the selected flow, or remove the selected job in the jobs view.
     case cancel
     /// Cancel every flow a cancel still affects.
     case cancelAll
@@ -64,8 +70,14 @@ public enum KeyMap {
             keys: "Enter", action: "focus the flow list / the detail pane", hint: ("Enter", "detail"),
             bindings: [.enter: .switchFocus]),
         KeyRow(
+            keys: "Tab", action: "show flows / the job store's jobs", hint: nil,
+            bindings: [.tab: .switchTab]),
+        KeyRow(
             keys: "c", action: "cancel the flow: its steps roll back", hint: ("c", "cancel"),
             bindings: [.character("c"): .cancel]),
+        KeyRow(
+            keys: "r, w", action: "jobs: retry failed one; wake parked", hint: nil,
+            bindings: [.character("r"): .retryJob, .character("w"): .wakeParked]),
         KeyRow(
             keys: "C", action: "cancel every running and waiting flow", hint: ("C", "cancel all"),
             bindings: [.character("C"): .cancelAll]),
@@ -93,7 +105,7 @@ public enum KeyMap {
     /// once. Cancelling is moot then (every flow is being cancelled), and undo, pause, filter
     /// typing and the help would hide the rollback the user waits for.
     static let whileQuitting: Set<KeyAction> = [
-        .up, .down, .first, .last, .logBack, .logForward, .switchFocus, .clearFilter, .theme, .quit,
+        .up, .down, .first, .last, .logBack, .logForward, .switchFocus, .switchTab, .clearFilter, .theme, .quit,
     ]
 
     /// The status bar's hints. Help and quit come first: a narrow screen cuts from the right,

@@ -1,3 +1,4 @@
+import Foundation
 import TaskFlow
 
 /// The running dashboard: owns the model, feeds it the engine's events and the user's keys,
@@ -36,9 +37,16 @@ public final class DashboardSession {
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
+    /// The job store of the jobs view, if one is attached.
+    private var store: (any JobStoreSource)?
+    /// Wakes the store's listing early (after a key changed the store).
+    private var relist: AsyncStream<Void>.Continuation?
 
     /// How often elapsed times refresh while flows are active.
     static let clockTick = Duration.milliseconds(100)
+    /// How often the jobs view lists the job store: other processes change it too, and only a
+    /// listing shows their changes.
+    static let storeListInterval = Duration.milliseconds(500)
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
@@ -73,6 +81,36 @@ public final class DashboardSession {
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
+    }
+
+    /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and
+    /// after every key that changed it.
+    public func attachStore(_ source: some JobStoreSource) {
+        store = source
+        model.attachStore(named: source.name)
+        let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.relist = relist
+        tasks.append(Task { [weak self] in
+            let ticks = Task {
+                while !Task.isCancelled {
+                    relist.yield()
+                    try? await Task.sleep(for: Self.storeListInterval)
+                }
+            }
+            defer { ticks.cancel() }
+            for await _ in wakes {
+                let listing = await Result(awaiting: source.jobs)
+                self?.took(listing, listedAt: Date())
+            }
+        })
+    }
+
+    private func took(_ listing: Result<[StoredJobRow], any Error>, listedAt date: Date) {
+        switch listing {
+        case .success(let rows): model.updateStore(rows, listedAt: date, time: elapsed)
+        case .failure(let error): model.storeFailed("\(error)", at: elapsed)
+        }
+        changed = true
     }
 
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
@@ -163,10 +201,26 @@ public final class DashboardSession {
             switch command {
             case .cancel(let id): handles[id]?.cancel()
             case .undo(let id): undo(id)
+            case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
+            case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
+            case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
         }
+    }
+
+    /// Runs a change of the job store, lists it again at once, and logs a failure.
+    private func steerStore(_ what: String, _ change: @escaping @Sendable (any JobStoreSource) async throws -> Void) {
+        guard let store else { return }
+        tasks.append(Task { [weak self, relist] in
+            do {
+                try await change(store)
+            } catch {
+                self?.note("\(what) failed: \(error)", level: .error)
+            }
+            relist?.yield()
+        })
     }
 
     private func undo(_ id: FlowID) {

@@ -16,10 +16,16 @@ public struct DashboardView: Sendable {
             TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
             return grid
         }
+        let (list, detail): (any Widget, any Widget) =
+            if model.tab == .jobs, let store = model.store {
+                (JobListWidget(model: model, store: store, glyphs: glyphs), JobDetailWidget(model: model, store: store, glyphs: glyphs))
+            } else {
+                (FlowListWidget(model: model, glyphs: glyphs), DetailWidget(model: model, glyphs: glyphs))
+            }
         let widgets: [(any Widget, Rect)] = [
             (HeaderWidget(model: model, glyphs: glyphs), layout.header),
-            (FlowListWidget(model: model, glyphs: glyphs), layout.flows),
-            (DetailWidget(model: model, glyphs: glyphs), layout.detail),
+            (list, layout.flows),
+            (detail, layout.detail),
             (LockPanelWidget(board: model.board, glyphs: glyphs), layout.lock),
             (EventLogWidget(model: model, glyphs: glyphs), layout.log),
             (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),

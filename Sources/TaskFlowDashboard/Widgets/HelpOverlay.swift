@@ -1,5 +1,6 @@
 /// The `?` overlay: every key, centred over the dashboard. At the minimum screen size every
-/// key still shows: the padding rows go first, and the actions are short enough to fit.
+/// key still shows: the padding rows go first, then the overlay takes the whole height, and the
+/// actions are short enough to fit.
 struct HelpOverlay: Widget {
     let themeName: String
     let glyphs: Glyphs
@@ -11,7 +12,7 @@ struct HelpOverlay: Widget {
     static let keyWidth = (keys.map { $0.keys.displayWidth }.max() ?? 0) + 2
 
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let width = min(rect.width - 4, 90), height = min(rect.height - 2, Self.keys.count + 4)
+        let width = min(rect.width - 4, 90), height = min(rect.height, Self.keys.count + 4)
         let box = Rect(x: rect.x + (rect.width - width) / 2, y: rect.y + (rect.height - height) / 2, width: width, height: height)
         let inner = Panel(title: "Keys (theme: \(themeName))", glyphs: glyphs).draw(into: &grid, in: box)
         // A blank row above and below the list when there is room for them and every key.

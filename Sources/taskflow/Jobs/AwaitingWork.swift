@@ -8,18 +8,11 @@ func awaiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Va
     let outcome = Mutex<Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
-        let result = await Result { try await work() }
+        let result = await Result(awaiting: work)
         outcome.withLock { $0 = result }
         done.signal()
     }
     done.wait()
     // The task stored a result before it signalled, so there is one: the force unwrap is sound.
     return try outcome.withLock { $0! }.get()
-}
-
-extension Result where Failure == any Error {
-    /// The result of async `body`.
-    init(_ body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
-    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLSource
+import TaskFlowDashboard
 import TaskFlowStore
 
 /// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. Every string
@@ -21,18 +22,8 @@ enum JobText {
 
     /// One job, a field per line, the payload last.
     static func details(_ job: StoredJobInfo, now: Date) -> String {
-        var lines = [
-            "job        \(job.id)",
-            "kind       \(job.kind.echoed())",
-            "state      \(job.state.rawValue)",
-            "retries    \(job.retries)",
-            "submitted  \(timestamp(job.submittedAt))",
-        ]
-        if let due = job.dueAt { lines.append("\(dueLabel(job.state).padding(toLength: 11, withPad: " ", startingAt: 0))\(timestamp(due)) (\(relative(due, now: now)))") }
-        if let owner = job.leaseOwner { lines.append("leased by  \(owner.echoed())") }
-        if job.isRecovery { lines.append("recovery   its next run recovers it from a worker that died") }
-        if let error = job.lastError { lines.append("last error \(error.escapingControlCharacters)") }
-        lines.append("payload    \(PayloadRedaction.redacted(job.payload).escapingControlCharacters)")
+        var lines = StoredJobRow(job).details { .seconds($0.timeIntervalSince(now)) }
+        lines.insert("submitted  \(timestamp(job.submittedAt))", at: 4)
         return lines.joined(separator: "\n")
     }
 
@@ -56,33 +47,11 @@ enum JobText {
 
     /// Why a job waits, who runs it, or why it failed.
     private static func note(_ job: StoredJobInfo, now: Date) -> String {
-        let error = job.lastError.map { $0.echoed() }
-        switch job.state {
-        case .pending: return job.isRecovery ? "recovered from a worker that died" : ""
-        case .running: return "leased by \(job.leaseOwner?.echoed() ?? "?")" + (job.dueAt.map { ", lease ends \(relative($0, now: now))" } ?? "")
-        case .parked: return "waiting for conditions" + (error.map { ": \($0)" } ?? "")
-        case .scheduled: return "next attempt \(job.dueAt.map { relative($0, now: now) } ?? "soon")" + (error.map { ": \($0)" } ?? "")
-        case .failed: return error ?? "failed"
-        }
-    }
-
-    private static func dueLabel(_ state: StoredJobState) -> String {
-        switch state {
-        case .running: "lease ends"
-        case .parked: "re-check"
-        default: "next run"
-        }
+        StoredJobRow(job).note { .seconds($0.timeIntervalSince(now)) }
     }
 
     /// `2026-11-23T18:30:12Z`.
     private static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
-    }
-
-    /// `in 4.2s` or `3.0s ago`.
-    private static func relative(_ date: Date, now: Date) -> String {
-        let seconds = date.timeIntervalSince(now)
-        let text = String(format: "%.1fs", abs(seconds))
-        return seconds >= 0 ? "in \(text)" : "\(text) ago"
     }
 }

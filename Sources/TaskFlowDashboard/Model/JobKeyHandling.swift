@@ -1,0 +1,59 @@
+extension DashboardModel {
+    /// `Tab`: between the flows and the job store's jobs; without a store, a notice says how to
+    /// get one.
+    mutating func switchTab() {
+        guard store != nil else {
+            notice = "no job store: start taskflow with --store PATH"
+            return
+        }
+        tab = tab == .flows ? .jobs : .flows
+    }
+
+    /// ↑/↓/Home/End in the jobs view.
+    mutating func moveJobSelection(_ action: KeyAction) {
+        guard let rows = store?.rows, !rows.isEmpty else { return }
+        let current = rows.firstIndex { $0.id == jobSelection } ?? 0
+        let index = switch action {
+        case .up: max(current - 1, 0)
+        case .down: min(current + 1, rows.count - 1)
+        case .first: 0
+        default: rows.count - 1
+        }
+        jobSelection = rows[index].id
+    }
+
+    /// `r` in the jobs view: a failed job queued again.
+    mutating func retrySelectedJob() -> [Command] {
+        guard tab == .jobs, let job = selectedJob else {
+            notice = "r retries a failed job: select one in the jobs view (Tab)"
+            return []
+        }
+        guard job.canRetry else {
+            notice = "job \(job.id) is \(job.state.rawValue): only a failed job can be retried"
+            return []
+        }
+        notice = "job \(job.id) queued again"
+        return [.retryStoredJob(job.id)]
+    }
+
+    /// `c` in the jobs view: the selected job removed, unless a worker runs it.
+    mutating func cancelSelectedJob() -> [Command] {
+        guard let job = selectedJob else { return [] }
+        guard job.canCancel else {
+            notice = "job \(job.id) is running: it can be cancelled when its run ends"
+            return []
+        }
+        notice = "job \(job.id) cancelled"
+        return [.cancelStoredJob(job.id)]
+    }
+
+    /// `w`: the store is told conditions changed, so its parked jobs run again.
+    mutating func wakeParkedJobs() -> [Command] {
+        guard store != nil else {
+            notice = "no job store: start taskflow with --store PATH"
+            return []
+        }
+        notice = "conditions changed: parked jobs run again"
+        return [.wakeParkedJobs]
+    }
+}

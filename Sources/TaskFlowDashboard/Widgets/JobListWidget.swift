@@ -1,0 +1,70 @@
+import Foundation
+
+/// The jobs view's list: every job of the store, oldest first: id, kind, state, retries, and
+/// why it waits, who runs it or why it failed, countdowns running between two listings.
+struct JobListWidget: Widget {
+    let model: DashboardModel
+    let store: StoreBoard
+    let glyphs: Glyphs
+
+    private static let id = 7, kind = 18, state = 10, retries = 8
+
+    func render(into grid: inout CellGrid, in rect: Rect) {
+        let counts = StoredJobRow.State.allCases.compactMap { state in
+            store.counts[state].map { "\(state.rawValue) \($0)" }
+        }
+        let title = (["Jobs", glyphs.fold(store.name)] + counts + ["Tab: flows"]).joined(separator: " — ")
+        let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
+        guard inner.height >= 2 else { return }
+        var columns = [("id", Self.id), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
+        columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
+        var x = inner.x
+        for (heading, width) in columns {
+            grid.put(heading, x: x, y: inner.y, role: .dim, limit: min(width - 1, inner.x + inner.width - x))
+            x += width
+        }
+        var body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
+        if let error = store.error {
+            grid.put(glyphs.fold("cannot list the store: \(error)"), x: body.x, y: body.y, role: .statusFailed, limit: body.width)
+            body = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)
+        }
+        renderRows(into: &grid, in: body, columns: columns.map(\.1))
+    }
+
+    private func renderRows(into grid: inout CellGrid, in body: Rect, columns: [Int]) {
+        guard body.height > 0 else { return }
+        guard !store.rows.isEmpty else {
+            let text = store.listedAt == nil ? "listing the store…" : "no jobs in the store"
+            grid.put(glyphs.fold(text), x: body.x + 1, y: body.y, role: .dim, limit: body.width - 1)
+            return
+        }
+        let selected = store.rows.firstIndex { $0.id == model.jobSelection } ?? 0
+        let first = min(max(selected - body.height + 1, 0), max(store.rows.count - body.height, 0))
+        for (offset, job) in store.rows.dropFirst(first).prefix(body.height).enumerated() {
+            let y = body.y + offset
+            let note = job.note { store.remaining(until: $0, now: model.now) }
+            let cells = ["#\(job.id)", job.kind.escapingControlCharacters, job.state.rawValue, "\(job.retries)", note]
+            var x = body.x
+            for (cell, width) in zip(cells, columns) {
+                let role: StyleRole = cell == job.state.rawValue ? job.state.role : .normal
+                grid.put(glyphs.fold(cell).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role, limit: width - 1)
+                x += width
+            }
+            if job.id == model.jobSelection {
+                grid.restyle(Rect(x: body.x, y: y, width: body.width, height: 1), role: .selection)
+            }
+        }
+    }
+}
+
+extension StoredJobRow.State {
+    /// The role that colours this state: the flow statuses' colours for the like states.
+    var role: StyleRole {
+        switch self {
+        case .pending: .statusQueued
+        case .running: .statusRunning
+        case .parked, .scheduled: .statusWaiting
+        case .failed: .statusFailed
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TaskFlowStore
+import TaskFlowTestSupport
+
+/// The jobs view on a real job store file, in a real terminal: what another process put in the
+/// store shows, and the keys change the store.
+@Suite(
+    "End to end: the jobs view in tmux", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct JobsViewEndToEndTests {
+    @Test func tabShowsTheStoreAndTheKeysRetryAndCancelItsJobs() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-jobs-view-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appending(path: "jobs.sqlite").path
+        let store = try JobStore(path: path)
+        let log = StreamLog(store.changes)
+        store.register(JobsCommandTests.Doomed.self, retry: .never) { _, _ in .fail(Boom("mailbox full")) }
+        try await store.submit(JobsCommandTests.Doomed(number: 1))
+        try await store.start(workers: 1)
+        #expect(await eventually { log.events.contains { if case .failed = $0 { true } else { false } } })
+        await store.stop()
+        try await store.submit(kind: "send-email", json: Data(#"{"to":"ann@example.com","token":"t0k"}"#.utf8))
+
+        let tmux = try Tmux("jobs-view", arguments: "demo built-in --store '\(path)'")
+        defer { tmux.close() }
+        try await tmux.waitFor("the flows") { $0.contains("Flows — Tab: jobs") }
+        try tmux.send("Tab")
+        try await tmux.waitFor("the failed job and the pending one") { screen in
+            screen.contains("#1     doomed            failed    0       Boom(mailbox full)")
+                && screen.contains("#2     send-email        pending   0")
+        }
+        try tmux.send("r")
+        try await tmux.waitFor("the failed job queued again") { $0.contains("#1     doomed            pending   0") }
+        try tmux.send("End")
+        let detail = try await tmux.waitFor("the e-mail job's detail") { $0.contains("Job #2 — pending") }
+        #expect(detail.contains(#"payload    {"to":"ann@example.com","token":"‹redacted›"}"#))
+        try tmux.send("c")
+        try await tmux.waitFor("the e-mail job removed") { !$0.contains("send-email") && $0.contains("job 2 cancelled") }
+        #expect(try await store.jobs().map(\.kind) == ["doomed"], "the keys changed the file itself")
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func aMissingStoreIsRefusedBeforeTheScreen() async throws {
+        let result = try await TaskflowProcess.run(["demo", "built-in", "--headless", "--store", "/nonexistent/jobs.sqlite"])
+        #expect(result.status == 2)
+        #expect(result.standardError == "taskflow: no job store at /nonexistent/jobs.sqlite; create one with 'taskflow jobs submit' or your program\n")
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import TaskFlowDashboard
+
+/// The jobs view's model: Tab, selection, and which key asks the store for what.
+@Suite("Model: the jobs view")
+struct JobsViewModelTests {
+    static func job(_ id: Int64, _ state: StoredJobRow.State, due: Date? = nil, error: String? = nil) -> StoredJobRow {
+        StoredJobRow(
+            id: id, kind: "send-email", state: state, retries: state == .scheduled ? 2 : 0, dueAt: due,
+            leaseOwner: state == .running ? "host:812" : nil, lastError: error, isRecovery: false, payload: #"{"to":"a"}"#)
+    }
+
+    static let listedAt = Date(timeIntervalSince1970: 1_000_000)
+
+    /// A model with a store of a pending, a running, a scheduled and a failed job, on the jobs tab.
+    static func model() -> DashboardModel {
+        var model = DashboardModel(scenario: "jobs")
+        model.attachStore(named: "jobs.sqlite")
+        model.updateStore(
+            [job(1, .pending), job(2, .running, due: listedAt + 30), job(3, .scheduled, due: listedAt + 4, error: "HTTP 500"),
+             job(4, .failed, error: "mailbox full")],
+            listedAt: listedAt, time: .seconds(1))
+        _ = model.handle(.tab)
+        return model
+    }
+
+    @Test func tabShowsTheJobsOnlyWithAStore() {
+        var plain = DashboardModel(scenario: "x")
+        #expect(plain.handle(.tab).isEmpty && plain.tab == .flows)
+        #expect(plain.notice == "no job store: start taskflow with --store PATH")
+        var model = Self.model()
+        #expect(model.tab == .jobs && model.selectedJob?.id == 1)
+        _ = model.handle(.tab)
+        #expect(model.tab == .flows)
+    }
+
+    @Test func eachKeyAsksTheStoreForWhatTheSelectedJobAllows() {
+        var model = Self.model()
+        #expect(model.handle(.character("c")) == [.cancelStoredJob(1)], "a pending job is removed")
+        _ = model.handle(.down)
+        #expect(model.handle(.character("c")).isEmpty, "a running job is not")
+        #expect(model.notice == "job 2 is running: it can be cancelled when its run ends")
+        #expect(model.handle(.character("r")).isEmpty && model.notice == "job 2 is running: only a failed job can be retried")
+        _ = model.handle(.end)
+        #expect(model.selectedJob?.id == 4 && model.offers(.retryJob))
+        #expect(model.handle(.character("r")) == [.retryStoredJob(4)])
+        #expect(model.handle(.character("w")) == [.wakeParkedJobs])
+        #expect(model.handle(.home).isEmpty && model.selectedJob?.id == 1 && !model.offers(.retryJob))
+    }
+
+    @Test func theSelectionStaysOnItsJobAcrossListings() {
+        var model = Self.model()
+        _ = model.handle(.down)
+        model.updateStore([Self.job(2, .running), Self.job(5, .pending)], listedAt: Self.listedAt + 1, time: .seconds(2))
+        #expect(model.selectedJob?.id == 2)
+        model.updateStore([Self.job(5, .pending)], listedAt: Self.listedAt + 2, time: .seconds(3))
+        #expect(model.selectedJob?.id == 5, "a job that left moves the selection to the first")
+    }
+
+    @Test func theViewShowsStatesReasonsAndARunningCountdown() {
+        var model = Self.model()
+        _ = model.handle(.end)
+        model.advance(to: .seconds(2))   // one second after the listing
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[1].hasPrefix("┌─ Jobs — jobs.sqlite — pending 1 — running 1 — scheduled 1 — failed 1 — Tab: flows "))
+        #expect(lines.contains { $0.contains("#3     send-email        scheduled 2       next attempt in 3.0s: HTTP 500") })
+        #expect(lines.contains { $0.contains("#2     send-email        running   0       leased by host:812, lease ends in 29.0s") })
+        #expect(lines.contains { $0.contains("#4     send-email        failed    0       mailbox full") })
+        #expect(lines.contains { $0.contains("┌─ Job #4 — failed") } && lines.contains { $0.contains("last error mailbox full") })
+    }
+}
