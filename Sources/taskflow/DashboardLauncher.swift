@@ -23,7 +23,8 @@ struct DashboardLauncher {
         }
         let store: StoreJobSource?
         do {
-            store = try options.storePath.map(Self.openStore)
+            // A source with a store of its own (the outbox demo) shows that one.
+            store = source.jobStore == nil ? try options.storePath.map(Self.openStore) : nil
         } catch {
             return fail(error, status: 2)
         }

@@ -22,13 +22,14 @@ enum DemoShelf {
     /// The demos, the default one first and the built-in one last.
     static func demos() throws -> [ShelvedDemo] {
         let files = try DemoCatalog.demoFolder().map { folder in try loading { try DemoCatalog.demos(in: folder) } } ?? []
-        return files.map(scenarioDemo) + [builtIn]
+        return files.map(scenarioDemo) + [outbox, builtIn]
     }
 
     /// The demo called `name`. Without a demo folder the default demo is the built-in one.
     static func demo(named name: String) throws -> ShelvedDemo {
         let hasFolder = DemoCatalog.demoFolder() != nil
         if !hasFolder, name == DemoCatalog.defaultDemo { return builtIn }
+        if name == "outbox" { return outbox }
         let all = try demos()
         if let demo = all.first(where: { $0.name == name }) { return demo }
         guard hasFolder else {
@@ -42,6 +43,21 @@ enum DemoShelf {
             name: builtInName, summary: { "the demo compiled into taskflow: no files needed" },
             // Its flows fail by design, not by chance: --seed has nothing to act on.
             source: { display in BuiltInDemo(pace: 1 / display.speed) })
+    }
+
+    /// The durable job store demo: needs no files but the store it creates.
+    private static var outbox: ShelvedDemo {
+        ShelvedDemo(
+            name: "outbox",
+            summary: { "e-mails on a durable job store: retries, a network to switch (n), recovery (--store PATH)" },
+            source: { display in
+                let path = display.storePath ?? StoreOptions.stateDirectory + "/outbox.sqlite"
+                do {
+                    return try OutboxDemo(path: path, pace: 1 / display.speed)
+                } catch {
+                    throw failure("\(error)")
+                }
+            })
     }
 
     private static func scenarioDemo(_ demo: Demo) -> ShelvedDemo {

@@ -61,7 +61,7 @@ struct ChromeViewSnapshotTests {
         ("Enter", "focus the flow list / the detail pane"),
         ("Tab", "show flows / the job store's jobs"),
         ("c", "cancel the flow: its steps roll back"),
-        ("r, w", "jobs: retry failed one; wake parked"),
+        ("r, w, n", "jobs: retry, wake parked, network"),
         ("C", "cancel every running and waiting flow"),
         ("u, then y / n", "undo a completed write flow"),
         ("p", "pause / resume the view (not the work)"),

@@ -48,3 +48,36 @@ struct JobsViewEndToEndTests {
         #expect(result.standardError == "taskflow: no job store at /nonexistent/jobs.sqlite; create one with 'taskflow jobs submit' or your program\n")
     }
 }
+
+/// `taskflow demo outbox` in a real terminal: e-mails on a durable store, a server that fails
+/// now and then, a mailbox that does not exist, and the network switched with `n`.
+@Suite(
+    "End to end: the outbox demo in tmux", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct OutboxDemoEndToEndTests {
+    @Test func emailsRetryParkWhileTheNetworkIsDownAndTheDeadMailboxFailsForGood() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-outbox-\(UUID().uuidString)")
+        let path = folder.appending(path: "outbox.sqlite").path
+        let tmux = try Tmux("outbox", arguments: "demo outbox --speed 4 --store '\(path)'")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dead mailbox failed for good") {
+            $0.contains("failed    0       550 no such mailbox: nobody@nowhere.example")
+        }
+        try tmux.send("n")
+        try await tmux.waitFor("e-mails parked while the network is down") { screen in
+            screen.contains("network down (n)") && screen.contains("parked    0       waiting for conditions")
+        }
+        try tmux.send("n")
+        try await tmux.waitFor("the parked e-mails sent once it is back") { screen in
+            screen.contains("network up (n)") && !screen.contains(" parked    ")
+        }
+        try tmux.send("q")
+        try await tmux.expectExit(status: 0)
+        let store = try JobStore(path: path)
+        let left = try await store.jobs()
+        #expect(left.contains { $0.state == .failed && $0.lastError == "550 no such mailbox: nobody@nowhere.example" })
+        let payload = try #require(left.first.map { String(decoding: $0.payload, as: UTF8.self) })
+        let shown = try await TaskflowProcess.run(["jobs", "show", "\(left[0].id)", "--store", path])
+        #expect(payload.contains("hunter2") && !shown.standardOutput.contains("hunter2") && shown.standardOutput.contains("‹redacted›"))
+    }
+}

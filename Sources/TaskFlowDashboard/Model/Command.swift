@@ -13,6 +13,8 @@ public enum Command: Sendable, Hashable {
     case cancelStoredJob(Int64)
     /// Tell the store conditions changed.
     case wakeParkedJobs
+    /// Switch the condition the store's jobs wait for.
+    case switchStoreCondition
     /// Switch to the next theme.
     case cycleTheme
     /// Leave the program now; `leftover` describes flows that were still active.

@@ -90,16 +90,20 @@ public struct DashboardModel: Sendable {
     /// The selected job as last listed.
     public var selectedJob: StoredJobRow? { jobSelection.flatMap { store?.row($0) } }
 
-    /// Shows a job store in the jobs view (`Tab`), not listed yet.
-    public mutating func attachStore(named name: String) {
+    /// Shows a job store in the jobs view (`Tab`), not listed yet; `showing` it opens the
+    /// dashboard on the jobs view.
+    public mutating func attachStore(named name: String, showing: Bool = false) {
         store = StoreBoard(name: name)
+        if showing { tab = .jobs }
     }
 
     /// Takes a listing of the store's jobs made at `date`, which is `time` on the model's clock;
     /// the selection stays on its job while it is listed, else moves to the first.
-    public mutating func updateStore(_ rows: [StoredJobRow], listedAt date: Date, time: Duration) {
+    public mutating func updateStore(
+        _ rows: [StoredJobRow], condition: StoreCondition? = nil, listedAt date: Date, time: Duration
+    ) {
         advance(to: time)
-        store?.update(rows, listedAt: date, time: time)
+        store?.update(rows, condition: condition, listedAt: date, time: time)
         if jobSelection.flatMap({ store?.row($0) }) == nil { jobSelection = rows.first?.id }
     }
 
@@ -115,6 +119,7 @@ public struct DashboardModel: Sendable {
         switch action {
         case .undo: tab == .flows && selectedFlow?.canUndo == true
         case .switchTab, .wakeParked: store != nil
+        case .switchCondition: store?.condition != nil
         case .retryJob: tab == .jobs && selectedJob?.canRetry == true
         default: true
         }

@@ -47,6 +47,16 @@ extension DashboardModel {
         return [.cancelStoredJob(job.id)]
     }
 
+    /// `n`: the condition the store's jobs wait for switches (the outbox demo's network).
+    mutating func switchStoreCondition() -> [Command] {
+        guard let condition = store?.condition else {
+            notice = "n switches a condition the jobs wait for: the outbox demo's network"
+            return []
+        }
+        notice = "\(condition.name) \(condition.isMet ? "down" : "up")"
+        return [.switchStoreCondition]
+    }
+
     /// `w`: the store is told conditions changed, so its parked jobs run again.
     mutating func wakeParkedJobs() -> [Command] {
         guard store != nil else {

@@ -38,6 +38,7 @@ extension DashboardModel {
         case .switchTab: switchTab()
         case .retryJob: return retrySelectedJob()
         case .wakeParked: return wakeParkedJobs()
+        case .switchCondition: return switchStoreCondition()
         case .cancel where tab == .jobs: return cancelSelectedJob()
         case .logBack: scrollLog(by: Self.logPage)
         case .logForward: scrollLog(by: -Self.logPage)

@@ -20,6 +20,8 @@ public enum KeyAction: Sendable, Hashable {
     case retryJob
     /// Tell the job store conditions changed: parked jobs run again.
     case wakeParked
+    /// Switch the condition the store's jobs wait for (the outbox demo's network).
+    case switchCondition
     /// Clear the title filter.
     case clearFilter
     /// Cancel the selected flow, or remove the selected job in the jobs view.
@@ -76,8 +78,8 @@ public enum KeyMap {
             keys: "c", action: "cancel the flow: its steps roll back", hint: ("c", "cancel"),
             bindings: [.character("c"): .cancel]),
         KeyRow(
-            keys: "r, w", action: "jobs: retry failed one; wake parked", hint: nil,
-            bindings: [.character("r"): .retryJob, .character("w"): .wakeParked]),
+            keys: "r, w, n", action: "jobs: retry, wake parked, network", hint: nil,
+            bindings: [.character("r"): .retryJob, .character("w"): .wakeParked, .character("n"): .switchCondition]),
         KeyRow(
             keys: "C", action: "cancel every running and waiting flow", hint: ("C", "cancel all"),
             bindings: [.character("C"): .cancelAll]),

@@ -13,6 +13,8 @@ public struct StoreBoard: Sendable, Hashable {
     public private(set) var listedAtTime = Duration.zero
     /// Why the last listing failed, if it did (the rows are the ones before).
     public private(set) var error: String?
+    /// The condition the user switches with `n`, as last listed.
+    public private(set) var condition: StoreCondition?
 
     /// A store not listed yet.
     public init(name: String) {
@@ -20,8 +22,9 @@ public struct StoreBoard: Sendable, Hashable {
     }
 
     /// Takes a listing made at `date`, which is `time` on the dashboard's clock.
-    mutating func update(_ rows: [StoredJobRow], listedAt date: Date, time: Duration) {
+    mutating func update(_ rows: [StoredJobRow], condition: StoreCondition?, listedAt date: Date, time: Duration) {
         self.rows = rows
+        self.condition = condition
         (listedAt, listedAtTime) = (date, time)
         error = nil
     }

@@ -70,6 +70,7 @@ public final class DashboardSession {
     public func start(_ source: some FlowSource) {
         let events = source.events()
         model.adopt(source.snapshot(), at: elapsed)
+        if let store = source.jobStore { attachStore(store, showing: true) }
         changed = true
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
@@ -85,9 +86,9 @@ public final class DashboardSession {
 
     /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and
     /// after every key that changed it.
-    public func attachStore(_ source: some JobStoreSource) {
+    public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
         store = source
-        model.attachStore(named: source.name)
+        model.attachStore(named: source.name, showing: showing)
         let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.relist = relist
         tasks.append(Task { [weak self] in
@@ -100,14 +101,14 @@ public final class DashboardSession {
             defer { ticks.cancel() }
             for await _ in wakes {
                 let listing = await Result(awaiting: source.jobs)
-                self?.took(listing, listedAt: Date())
+                self?.took(listing, condition: source.condition, listedAt: Date())
             }
         })
     }
 
-    private func took(_ listing: Result<[StoredJobRow], any Error>, listedAt date: Date) {
+    private func took(_ listing: Result<[StoredJobRow], any Error>, condition: StoreCondition?, listedAt date: Date) {
         switch listing {
-        case .success(let rows): model.updateStore(rows, listedAt: date, time: elapsed)
+        case .success(let rows): model.updateStore(rows, condition: condition, listedAt: date, time: elapsed)
         case .failure(let error): model.storeFailed("\(error)", at: elapsed)
         }
         changed = true
@@ -204,6 +205,7 @@ public final class DashboardSession {
             case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
             case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
             case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
+            case .switchStoreCondition: store?.switchCondition(); relist?.yield()
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }

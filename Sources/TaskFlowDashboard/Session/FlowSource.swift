@@ -22,11 +22,18 @@ public protocol FlowSource: Sendable {
     /// Submits nothing more: the user is quitting. Flows already submitted are the dashboard's
     /// to cancel.
     @MainActor func stopSubmitting()
+
+    /// A job store the source works with, shown in the jobs view (which the dashboard then
+    /// opens on); nil for sources of flows only.
+    var jobStore: (any JobStoreSource)? { get }
 }
 
 extension FlowSource {
     /// A source that submits everything at once has nothing left to stop.
     @MainActor public func stopSubmitting() {}
+
+    /// Most sources are flows only.
+    public var jobStore: (any JobStoreSource)? { nil }
 }
 
 extension AsyncStream where Element == FlowHandle {

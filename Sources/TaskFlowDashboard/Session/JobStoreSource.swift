@@ -11,4 +11,31 @@ public protocol JobStoreSource: Sendable {
     func cancel(_ id: Int64) async throws
     /// Conditions changed: every parked job becomes pending, its retry count unchanged.
     func conditionsChanged()
+    /// A condition the store's executors wait for that the user may switch with `n` (the
+    /// outbox demo's network), as it stands now; nil when there is none.
+    var condition: StoreCondition? { get }
+    /// Switches ``condition``; switched on, it also tells the store conditions changed.
+    func switchCondition()
+}
+
+/// A condition jobs wait for, as the jobs view shows it: "network up".
+public struct StoreCondition: Sendable, Hashable {
+    /// What it is: "network".
+    public let name: String
+    /// Whether it holds now.
+    public let isMet: Bool
+
+    /// Describes a condition.
+    public init(name: String, isMet: Bool) {
+        self.name = name
+        self.isMet = isMet
+    }
+}
+
+extension JobStoreSource {
+    /// Most stores have no condition the user switches.
+    public var condition: StoreCondition? { nil }
+
+    /// Nothing to switch.
+    public func switchCondition() {}
 }

@@ -20,11 +20,14 @@ struct StoreOptions: ParsableArguments {
 
     /// `$XDG_STATE_HOME/taskflow/jobs.sqlite`, else `~/.local/state/taskflow/jobs.sqlite`: job
     /// state is neither configuration nor a cache (XDG Base Directory specification).
-    static var defaultPath: String {
+    static var defaultPath: String { stateDirectory + "/jobs.sqlite" }
+
+    /// `$XDG_STATE_HOME/taskflow`, else `~/.local/state/taskflow`.
+    static var stateDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.appending(path: ".local/state").path
-        return "\(state)/taskflow/jobs.sqlite"
+        return state + "/taskflow"
     }
 
     /// Opens the store. Only `submit` creates one (and its folder); every other command on a
