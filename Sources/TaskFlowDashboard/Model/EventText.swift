@@ -9,6 +9,12 @@ public enum EventText {
         public let text: String
         /// Its level.
         public let level: LogLevel
+
+        /// A line of `text` at `level`.
+        public init(text: String, level: LogLevel) {
+            self.text = text
+            self.level = level
+        }
     }
 
     /// The line for `event`, or nil for a step that completed (the next step's start says it).

@@ -91,6 +91,10 @@ public final class DashboardSession {
         model.attachStore(named: source.name, showing: showing)
         let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.relist = relist
+        let changes = source.changes()
+        tasks.append(Task { [weak self] in
+            for await line in changes { self?.note(line.text, level: line.level) }
+        })
         tasks.append(Task { [weak self] in
             let ticks = Task {
                 while !Task.isCancelled {

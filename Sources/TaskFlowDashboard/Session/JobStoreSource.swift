@@ -5,6 +5,10 @@ public protocol JobStoreSource: Sendable {
     var name: String { get }
     /// Every job in the store, oldest first, payloads redacted.
     func jobs() async throws -> [StoredJobRow]
+    /// What this process's store does from now on (submitted, started, parked, retry
+    /// scheduled, succeeded, failed, recovered…), as event log lines. Other processes' changes
+    /// show in the listing only.
+    func changes() -> AsyncStream<EventText.Line>
     /// Queues a failed job again now.
     func retry(_ id: Int64) async throws
     /// Removes a job that is not running.

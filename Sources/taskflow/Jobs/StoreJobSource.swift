@@ -1,5 +1,6 @@
 import Foundation
 import TaskFlowDashboard
+import TOMLSource
 import TaskFlowStore
 
 /// The SQLite job store as the dashboard's jobs view sees it.
@@ -38,5 +39,41 @@ extension StoredJobRow {
             id: job.id.rawValue, kind: job.kind, state: state, retries: job.retries, dueAt: job.dueAt,
             leaseOwner: job.leaseOwner, lastError: job.lastError, isRecovery: job.isRecovery,
             payload: PayloadRedaction.redacted(job.payload))
+    }
+}
+
+extension StoreJobSource {
+    func changes() -> AsyncStream<EventText.Line> {
+        let events = store.changes
+        return AsyncStream { continuation in
+            let relay = Task {
+                for await event in events { continuation.yield(Self.line(for: event)) }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in relay.cancel() }
+        }
+    }
+
+    /// `job 12 send-email failed: 550 no such mailbox`: the store's event in the log's words.
+    static func line(for event: StoredJobEvent) -> EventText.Line {
+        func job(_ id: StoredJobID, _ kind: String) -> String { "job \(id) \(kind.escapingControlCharacters)" }
+        switch event {
+        case .submitted(let id, let kind): return EventText.Line(text: "\(job(id, kind)) submitted", level: .info)
+        case .started(let id, let kind, let attempt):
+            let recovery = attempt.isRecovery ? " (recovery: it may have run before)" : ""
+            return EventText.Line(text: "\(job(id, kind)) started, retries \(attempt.retries)\(recovery)", level: .info)
+        case .parked(let id, let kind): return EventText.Line(text: "\(job(id, kind)) parked until conditions change", level: .warning)
+        case .retryScheduled(let id, let kind, let retries, let at, let reason):
+            let delay = String(format: "%.1fs", max(at.timeIntervalSinceNow, 0))
+            return EventText.Line(text: "\(job(id, kind)) retry \(retries) in \(delay): \(reason.escapingControlCharacters)", level: .warning)
+        case .succeeded(let id, let kind): return EventText.Line(text: "\(job(id, kind)) succeeded", level: .info)
+        case .failed(let id, let kind, let reason):
+            return EventText.Line(text: "\(job(id, kind)) failed: \(reason.escapingControlCharacters)", level: .error)
+        case .recovered(let id, let kind): return EventText.Line(text: "\(job(id, kind)) recovered from a worker that died", level: .warning)
+        case .requeued(let id, let kind): return EventText.Line(text: "\(job(id, kind)) queued again", level: .info)
+        case .cancelled(let id, let kind): return EventText.Line(text: "\(job(id, kind)) cancelled", level: .warning)
+        case .purged(let count): return EventText.Line(text: "\(count) failed job(s) purged", level: .info)
+        case .storeError(let message): return EventText.Line(text: "job store: \(message.escapingControlCharacters)", level: .error)
+        }
     }
 }

@@ -137,3 +137,7 @@ struct OutboxStoreSource: JobStoreSource {
         if network.toggle() { jobs.conditionsChanged() }
     }
 }
+
+extension OutboxStoreSource {
+    func changes() -> AsyncStream<EventText.Line> { jobs.changes() }
+}
