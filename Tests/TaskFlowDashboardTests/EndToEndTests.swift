@@ -70,6 +70,29 @@ struct EndToEndTests {
         try await tmux.expectExit(status: 0)
     }
 
+    /// Ctrl-Z stops taskflow with the terminal restored, like any program a shell suspends;
+    /// `fg` brings the dashboard back, redrawn, and it goes on where it was.
+    @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
+        let tmux = try Tmux("suspend", jobControl: true)
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
+        try tmux.send("C-z")
+        try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "stty -a | grep -o -- ' -*icanon\\| -*echo '\n"])
+        let shell = try await tmux.waitFor("the terminal modes") { $0.contains(" icanon") || $0.contains(" -icanon") }
+        #expect(shell.contains(" icanon") && shell.contains(" echo "), "canonical mode and echo while stopped:\n\(shell)")
+        #expect(tmux.variable("alternate_on") == "0", "the main screen while stopped")
+        // `clear` first, so that the exit check below reads the modes printed after the exit.
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
+        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
+        try tmux.send("q", "q")
+        // A stopped job's command list is abandoned by the shell: after `fg`, the exit status is
+        // fg's, printed here.
+        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
+        try await tmux.expectExit(status: 0)
+    }
+
     @Test func sigtermRestoresTheTerminalAndExits143() async throws {
         let tmux = try Tmux("sigterm")
         defer { tmux.close() }

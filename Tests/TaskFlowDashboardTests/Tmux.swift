@@ -20,12 +20,15 @@ struct Tmux {
     private var socket: String { "taskflow-tests-\(getpid())-\(name)" }
 
     /// Starts `taskflow arguments` in a new 120×40 session; by default the built-in demo, whose
-    /// flows the tests know by name.
-    init(_ name: String, arguments: String = "demo built-in", environment: String = "") throws {
+    /// flows the tests know by name. With `jobControl`, it is typed into an interactive bash, so
+    /// that Ctrl-Z stops it and `fg` brings it back as in a user's shell.
+    init(_ name: String, arguments: String = "demo built-in", environment: String = "", jobControl: Bool = false) throws {
         self.name = name
-        let command = "\(environment) LANG=C.UTF-8 '\(Self.binary)' \(arguments); echo EXIT=$?; stty -a; sleep 3600"
+        let program = "\(environment) LANG=C.UTF-8 '\(Self.binary)' \(arguments); echo EXIT=$?; stty -a"
+        let command = jobControl ? "bash --norc --noprofile -i" : program + "; sleep 3600"
         let (status, output) = try run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed: \(output)") }
+        if jobControl { try run(["send-keys", "-t", name, "-l", program + "\n"]) }
     }
 
     /// The pane's text now.
