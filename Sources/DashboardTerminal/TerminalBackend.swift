@@ -44,6 +44,12 @@ public final class TerminalBackend: DashboardBackend {
         resized = false
     }
 
+    public func suspend() {
+        screen.suspend()
+        // The shell drew on the screen meanwhile: the next frame repaints every cell.
+        resized = true
+    }
+
     public func pollKeys() -> [Key] {
         if screen.followKernelSize() { resized = true }
         var keys: [Key] = []

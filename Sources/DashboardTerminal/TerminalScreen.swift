@@ -72,6 +72,28 @@ public final class TerminalScreen {
         return true
     }
 
+    /// Ctrl-Z: gives the terminal back (shell modes, cursor, main screen), stops the process
+    /// with SIGTSTP's default action so the shell sees it stopped, and, after `fg`, takes the
+    /// terminal again. Called by the loop, outside any signal handler.
+    public func suspend() {
+        guard !restored else { return }
+        curs_set(1)
+        endwin()
+        var ours = sigaction(), byDefault = sigaction()
+        byDefault.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&byDefault.sa_mask)
+        sigaction(SIGTSTP, &byDefault, &ours)
+        raise(SIGTSTP)
+        // Here after SIGCONT (`fg`).
+        sigaction(SIGTSTP, &ours, nil)
+        // The shell may have changed the modes while the process was stopped: a crash from now
+        // on restores the ones it left.
+        FatalSignals.rememberTerminal()
+        _ = followKernelSize()
+        curs_set(0)
+        refresh()
+    }
+
     /// Gives the terminal back as it was: shell modes, cursor, main screen.
     public func restore() {
         guard !restored else { return }

@@ -20,6 +20,10 @@ public protocol DashboardBackend: AnyObject {
     /// Paints `grid` (rendered at ``size``) with `theme`'s styles.
     func draw(_ grid: CellGrid, theme: Theme)
 
+    /// Ctrl-Z: gives the terminal back as the shell expects and stops the process, as SIGTSTP's
+    /// default action would; returns after `fg`, with the screen taken back and a full frame due.
+    func suspend()
+
     /// The keys typed since the last call, without blocking.
     func pollKeys() -> [Key]
 

@@ -45,6 +45,14 @@ public final class MemoryBackend: DashboardBackend {
         onDraw?(grid)
     }
 
+    /// Counts suspensions: a memory screen has no terminal to give back and no shell to stop for.
+    public func suspend() {
+        suspensions += 1
+    }
+
+    /// How many times the loop suspended this backend.
+    public private(set) var suspensions = 0
+
     public func pollKeys() -> [Key] {
         defer { pendingKeys.removeAll() }
         return pendingKeys

@@ -45,6 +45,7 @@ public final class MainLoop {
         }
         while true {
             if let number = signals.received { return .signal(number) }
+            if signals.takeSuspendRequest() { backend?.suspend() }
             if backend?.hasHungUp == true { return .signal(SIGHUP) }
             if let exit = turn(deadline: nil) { return exit }
         }

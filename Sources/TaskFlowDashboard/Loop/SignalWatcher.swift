@@ -13,6 +13,11 @@ import Synchronization
 /// signals and SIGQUIT are left to the handler outside the loop, since a crashed or stuck loop
 /// could never report them.
 ///
+/// Ctrl-Z (SIGTSTP) is recorded apart: the loop suspends through its backend
+/// (``DashboardBackend/suspend()``), outside any signal handler, and goes on after `fg`.
+/// (ncurses' own SIGTSTP handler, which this replaces, restores the terminal inside the handler
+/// and changes `errno` there.)
+///
 /// Not a dispatch signal source: on Linux, libdispatch reads signals through a `signalfd`
 /// that sees only signals pending on a thread that blocks them, and a signal sent with `kill`
 /// may go to any thread. Under load about one `kill -PIPE` in five went to a thread that did
@@ -32,18 +37,30 @@ final class SignalWatcher {
         // Initialised here, on the main thread, so the handler never runs a global's lazy
         // initialiser (which takes a lock) inside a signal.
         firstSignal.store(0, ordering: .relaxed)
-        for number in Self.watched {
+        suspendRequested.store(false, ordering: .relaxed)
+        for number in Self.watched { watch(number, with: recordSignal) }
+        watch(SIGTSTP, with: recordSuspend)
+    }
+
+    /// Installs `handler` for `number` unless the parent left it ignored.
+    private func watch(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
+        do {
             var found = sigaction()
-            guard sigaction(number, nil, &found) == 0, !Self.isIgnored(found) else { continue }
+            guard sigaction(number, nil, &found) == 0, !Self.isIgnored(found) else { return }
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = recordSignal
+            action.__sigaction_handler.sa_handler = handler
             // Restarted system calls: the loop's sleep and the terminal's writes need not
             // handle EINTR; the idle wake bounds how late the loop sees the signal.
             action.sa_flags = SA_RESTART
             sigemptyset(&action.sa_mask)
-            guard sigaction(number, &action, nil) == 0 else { continue }
+            guard sigaction(number, &action, nil) == 0 else { return }
             replaced.append((number, found))
         }
+    }
+
+    /// Whether Ctrl-Z was pressed since the last call.
+    func takeSuspendRequest() -> Bool {
+        suspendRequested.exchange(false, ordering: .relaxed)
     }
 
     /// The first signal received, if any.
@@ -70,6 +87,14 @@ final class SignalWatcher {
 /// The first watched signal since the watcher started; 0 for none. A global because a signal
 /// handler can reach nothing else, and an atomic, the only shared state a handler may touch.
 private let firstSignal = Atomic<Int32>(0)
+
+/// Set by Ctrl-Z (SIGTSTP) until the loop takes it.
+private let suspendRequested = Atomic<Bool>(false)
+
+/// The watcher's SIGTSTP handler: async-signal-safe, it only records the request.
+private let recordSuspend: @convention(c) (Int32) -> Void = { _ in
+    suspendRequested.store(true, ordering: .relaxed)
+}
 
 /// The watcher's handler: async-signal-safe, it only records the first signal.
 private let recordSignal: @convention(c) (Int32) -> Void = { number in
