@@ -77,7 +77,7 @@ final class FlowEngine: Sendable {
                 // Always empty the log: a flow not kept for undo must release its reverts now.
                 let entries = log.drain()
                 return keep
-                    ? UndoLog(entries: entries, stateIsAsLeft: Self.stateIsAsLeft(store), takeUnrestored: store.takeUnrestored)
+                    ? UndoLog(entries: entries, state: store, version: store.version)
                     : nil
             }) {
                 lock.release(ticket, holder: record.info)
@@ -105,12 +105,6 @@ final class FlowEngine: Sendable {
         steps.map { RevertFailure(step: $0, error: FlowError.stateChangedSinceUpdate(step: $0.title)) }
     }
 
-    /// A check that the state still carries the version it has now.
-    private static func stateIsAsLeft<State>(_ store: StateStore<State>) -> @Sendable () -> Bool {
-        let version = store.version
-        return { store.version == version }
-    }
-
     /// Undoes a completed write flow under the write lock. Runs in a task of its own so that
     /// cancelling the caller's task never interrupts a revert half-way.
     func undo(_ record: FlowRecord) async throws {
@@ -122,7 +116,7 @@ final class FlowEngine: Sendable {
         // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
         let request = LockRequest(holder: record.info)
         let ticket = try await lock.acquire(request)
-        guard !log.touchesState || log.stateIsAsLeft() else {
+        guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.
             // The flow keeps its place in the history, unless it was pushed out meanwhile.

@@ -8,7 +8,7 @@
 /// a flow's rollback has run every revert, the state is as it was before the flow, whatever the
 /// order. Changes by other flows never come in between: a write flow holds the lock through
 /// its rollback, and an undo is refused up front if later flows changed the state.
-final class StateStore<State: Sendable>: Sendable {
+final class StateStore<State: Sendable>: VersionedState {
     private struct Versioned {
         var value: State
         var version = 0
