@@ -71,6 +71,7 @@ struct DashboardLauncher {
     /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
     /// store behind) and be a TaskFlow job store.
     private static func openStore(_ path: String) throws -> StoreJobSource {
+        guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); create one with 'taskflow jobs submit' or your program")
         }

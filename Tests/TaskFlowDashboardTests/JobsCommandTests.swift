@@ -100,3 +100,28 @@ struct JobsCommandTests {
         }
     }
 }
+
+/// A `--store` that is not a store file is one line and status 2, read without blocking: a
+/// directory, a device that never ends, a FIFO with no writer.
+@Suite("Command line: --store paths that are not store files")
+struct StorePathTests {
+    @Test(arguments: [
+        ("/", "/: cannot open the job store: a directory, not a job store file"),
+        ("/dev/zero", "/dev/zero: cannot open the job store: not a regular file"),
+        ("", "--store needs a path"),
+    ])
+    func aPathThatIsNoStoreFileIsRefused(path: String, message: String) async throws {
+        let listing = try await TaskflowProcess.run(["jobs", "list", "--store", path])
+        #expect(listing.status == 2 && listing.standardError == "taskflow: \(message)\n")
+        let dashboard = try await TaskflowProcess.run(["demo", "built-in", "--headless", "--store", path])
+        #expect(dashboard.status == 2 && dashboard.standardError.hasPrefix("taskflow: "), "\(dashboard.standardError)")
+    }
+
+    @Test func aFIFOIsRefusedWithoutWaitingForAWriter() async throws {
+        let fifo = FileManager.default.temporaryDirectory.appending(path: "taskflow-fifo-\(UUID().uuidString)").path
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        let listing = try await TaskflowProcess.run(["jobs", "list", "--store", fifo])
+        #expect(listing.status == 2 && listing.standardError == "taskflow: \(fifo): cannot open the job store: not a regular file\n")
+    }
+}

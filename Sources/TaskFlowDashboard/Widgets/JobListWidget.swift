@@ -8,6 +8,8 @@ struct JobListWidget: Widget {
     let glyphs: Glyphs
 
     private static let id = 7, kind = 18, state = 10, retries = 8
+    /// The column coloured by the job's state.
+    private static let stateColumn = 2
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let counts = StoredJobRow.State.allCases.compactMap { state in
@@ -46,8 +48,8 @@ struct JobListWidget: Widget {
             let note = job.note { store.remaining(until: $0, now: model.now) }
             let cells = ["#\(job.id)", job.kind.escapingControlCharacters, job.state.rawValue, "\(job.retries)", note]
             var x = body.x
-            for (cell, width) in zip(cells, columns) {
-                let role: StyleRole = cell == job.state.rawValue ? job.state.role : .normal
+            for (column, (cell, width)) in zip(cells, columns).enumerated() {
+                let role: StyleRole = column == Self.stateColumn ? job.state.role : .normal
                 grid.put(glyphs.fold(cell).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role, limit: width - 1)
                 x += width
             }

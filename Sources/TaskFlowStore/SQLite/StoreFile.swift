@@ -43,10 +43,26 @@ enum StoreFile {
         return configuration
     }
 
+    /// The file's first 16 bytes (SQLite's magic string), read without reading the rest — a store
+    /// can be gigabytes — and only from a regular file: a FIFO would block, a device never end.
+    private static func header(of path: String) throws -> Data {
+        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+        switch type {
+        case .typeRegular?: break
+        case .typeDirectory?: throw JobStoreError.unreadable(path: path, reason: "a directory, not a job store file")
+        default: throw JobStoreError.unreadable(path: path, reason: "not a regular file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw JobStoreError.unreadable(path: path, reason: "cannot be read")
+        }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 16)) ?? Data()
+    }
+
     /// Refuses a file that is not an SQLite database, is another program's database, or has
     /// migrations we do not know — reading only.
     private static func check(path: String) throws {
-        let header = FileManager.default.contents(atPath: path)?.prefix(16) ?? Data()
+        let header = try header(of: path)
         // An empty file is what `create` leaves if a first open was interrupted: ours to fill.
         guard !header.isEmpty else { return }
         guard header == Data("SQLite format 3\0".utf8) else { throw JobStoreError.notADatabase(path: path) }

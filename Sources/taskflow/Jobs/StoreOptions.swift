@@ -34,6 +34,7 @@ struct StoreOptions: ParsableArguments {
     /// store that does not exist says so instead of leaving an empty file behind.
     func open(creating: Bool) throws -> JobStore {
         let path = resolvedPath
+        guard !path.isEmpty else { throw failure("--store needs a path") }
         if creating {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
