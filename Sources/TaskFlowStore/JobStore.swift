@@ -141,12 +141,23 @@ public final class JobStore: Sendable {
 
     /// Every job in the store, failed ones included, oldest first.
     public func jobs() async throws -> [StoredJobInfo] {
-        try await info(environment.backend.list(failedOnly: false))
+        try await info(environment.backend.list(failedOnly: false, limit: nil))
+    }
+
+    /// The oldest `limit` jobs, failed ones included: for views that show a screenful of a
+    /// store that may hold millions (see ``jobCounts()`` for how many there are).
+    public func jobs(first limit: Int) async throws -> [StoredJobInfo] {
+        try await info(environment.backend.list(failedOnly: false, limit: max(limit, 0)))
+    }
+
+    /// How many jobs the store holds in each state (states without jobs are left out).
+    public func jobCounts() async throws -> [StoredJobState: Int] {
+        try await environment.backend.countByState()
     }
 
     /// The failed list: jobs that failed for good, with their reason (``StoredJobInfo/lastError``).
     public func failedJobs() async throws -> [StoredJobInfo] {
-        try await info(environment.backend.list(failedOnly: true))
+        try await info(environment.backend.list(failedOnly: true, limit: nil))
     }
 
     private func info(_ records: [StoredJobRecord]) -> [StoredJobInfo] {

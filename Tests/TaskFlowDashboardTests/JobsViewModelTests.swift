@@ -13,13 +13,20 @@ struct JobsViewModelTests {
 
     static let listedAt = Date(timeIntervalSince1970: 1_000_000)
 
+    /// A listing of every one of `rows`.
+    static func listing(_ rows: [StoredJobRow], more: Int = 0) -> StoreListing {
+        var counts = rows.reduce(into: [StoredJobRow.State: Int]()) { $0[$1.state, default: 0] += 1 }
+        counts[.pending, default: 0] += more
+        return StoreListing(rows: rows, counts: counts)
+    }
+
     /// A model with a store of a pending, a running, a scheduled and a failed job, on the jobs tab.
     static func model() -> DashboardModel {
         var model = DashboardModel(scenario: "jobs")
         model.attachStore(named: "jobs.sqlite")
         model.updateStore(
-            [job(1, .pending), job(2, .running, due: listedAt + 30), job(3, .scheduled, due: listedAt + 4, error: "HTTP 500"),
-             job(4, .failed, error: "mailbox full")],
+            listing([job(1, .pending), job(2, .running, due: listedAt + 30), job(3, .scheduled, due: listedAt + 4, error: "HTTP 500"),
+                     job(4, .failed, error: "mailbox full")]),
             listedAt: listedAt, time: .seconds(1))
         _ = model.handle(.tab)
         return model
@@ -52,9 +59,9 @@ struct JobsViewModelTests {
     @Test func theSelectionStaysOnItsJobAcrossListings() {
         var model = Self.model()
         _ = model.handle(.down)
-        model.updateStore([Self.job(2, .running), Self.job(5, .pending)], listedAt: Self.listedAt + 1, time: .seconds(2))
+        model.updateStore(Self.listing([Self.job(2, .running), Self.job(5, .pending)]), listedAt: Self.listedAt + 1, time: .seconds(2))
         #expect(model.selectedJob?.id == 2)
-        model.updateStore([Self.job(5, .pending)], listedAt: Self.listedAt + 2, time: .seconds(3))
+        model.updateStore(Self.listing([Self.job(5, .pending)]), listedAt: Self.listedAt + 2, time: .seconds(3))
         #expect(model.selectedJob?.id == 5, "a job that left moves the selection to the first")
     }
 
@@ -69,5 +76,13 @@ struct JobsViewModelTests {
         #expect(lines.contains { $0.contains("#2     send-email        running   0       leased by host:812, lease ends in 29.0s") })
         #expect(lines.contains { $0.contains("#4     send-email        failed    0       mailbox full") })
         #expect(lines.contains { $0.contains("┌─ Job #4 — failed") } && lines.contains { $0.contains("last error mailbox full") })
+    }
+
+    @Test func aStoreLargerThanTheListingSaysHowManyItLeftOut() {
+        var model = Self.model()
+        model.updateStore(Self.listing([Self.job(1, .pending)], more: 999_999), listedAt: Self.listedAt, time: .seconds(2))
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text
+        #expect(text.contains("Jobs — jobs.sqlite — pending 1000000 — Tab: flows"))
+        #expect(text.contains("… and 999999 newer jobs (the oldest 1 are listed)"))
     }
 }

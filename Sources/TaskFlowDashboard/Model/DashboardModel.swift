@@ -100,11 +100,11 @@ public struct DashboardModel: Sendable {
     /// Takes a listing of the store's jobs made at `date`, which is `time` on the model's clock;
     /// the selection stays on its job while it is listed, else moves to the first.
     public mutating func updateStore(
-        _ rows: [StoredJobRow], condition: StoreCondition? = nil, listedAt date: Date, time: Duration
+        _ listing: StoreListing, condition: StoreCondition? = nil, listedAt date: Date, time: Duration
     ) {
         advance(to: time)
-        store?.update(rows, condition: condition, listedAt: date, time: time)
-        if jobSelection.flatMap({ store?.row($0) }) == nil { jobSelection = rows.first?.id }
+        store?.update(listing, condition: condition, listedAt: date, time: time)
+        if jobSelection.flatMap({ store?.row($0) }) == nil { jobSelection = listing.rows.first?.id }
     }
 
     /// Keeps the last listing and says why the store could not be listed.

@@ -5,8 +5,10 @@ import Foundation
 public struct StoreBoard: Sendable, Hashable {
     /// The store's name as shown (its path).
     public let name: String
-    /// Its jobs, oldest first, as last listed.
+    /// Its oldest jobs, oldest first, as last listed.
     public private(set) var rows: [StoredJobRow] = []
+    /// How many jobs it holds in each state, as last listed (all of them, not only ``rows``).
+    public private(set) var counts: [StoredJobRow.State: Int] = [:]
     /// The wall-clock time of the last listing.
     public private(set) var listedAt: Date?
     /// The dashboard's time at the last listing.
@@ -22,8 +24,8 @@ public struct StoreBoard: Sendable, Hashable {
     }
 
     /// Takes a listing made at `date`, which is `time` on the dashboard's clock.
-    mutating func update(_ rows: [StoredJobRow], condition: StoreCondition?, listedAt date: Date, time: Duration) {
-        self.rows = rows
+    mutating func update(_ listing: StoreListing, condition: StoreCondition?, listedAt date: Date, time: Duration) {
+        (rows, counts) = (listing.rows, listing.counts)
         self.condition = condition
         (listedAt, listedAtTime) = (date, time)
         error = nil
@@ -45,8 +47,8 @@ public struct StoreBoard: Sendable, Hashable {
         return .seconds(date.timeIntervalSince(listedAt)) - (now - listedAtTime)
     }
 
-    /// How many jobs are in each state.
-    public var counts: [StoredJobRow.State: Int] {
-        rows.reduce(into: [:]) { $0[$1.state, default: 0] += 1 }
+    /// How many jobs the store holds beyond ``rows``.
+    public var unlisted: Int {
+        max(counts.values.reduce(0, +) - rows.count, 0)
     }
 }

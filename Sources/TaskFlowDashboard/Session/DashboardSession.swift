@@ -47,6 +47,9 @@ public final class DashboardSession {
     /// How often the jobs view lists the job store: other processes change it too, and only a
     /// listing shows their changes.
     static let storeListInterval = Duration.milliseconds(500)
+    /// How many jobs a listing brings: more than a screen shows, few enough to list twice a
+    /// second whatever the store holds.
+    static let storeListLimit = 1_000
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
@@ -104,15 +107,20 @@ public final class DashboardSession {
             }
             defer { ticks.cancel() }
             for await _ in wakes {
-                let listing = await Result(awaiting: source.jobs)
+                let listing: Result<StoreListing, any Error>
+                do {
+                    listing = .success(try await source.listing(limit: Self.storeListLimit))
+                } catch {
+                    listing = .failure(error)
+                }
                 self?.took(listing, condition: source.condition, listedAt: Date())
             }
         })
     }
 
-    private func took(_ listing: Result<[StoredJobRow], any Error>, condition: StoreCondition?, listedAt date: Date) {
+    private func took(_ listing: Result<StoreListing, any Error>, condition: StoreCondition?, listedAt date: Date) {
         switch listing {
-        case .success(let rows): model.updateStore(rows, condition: condition, listedAt: date, time: elapsed)
+        case .success(let listing): model.updateStore(listing, condition: condition, listedAt: date, time: elapsed)
         case .failure(let error): model.storeFailed("\(error)", at: elapsed)
         }
         changed = true

@@ -3,8 +3,9 @@
 public protocol JobStoreSource: Sendable {
     /// The name shown: the store's path.
     var name: String { get }
-    /// Every job in the store, oldest first, payloads redacted.
-    func jobs() async throws -> [StoredJobRow]
+    /// The oldest `limit` jobs of the store, payloads redacted, and how many there are in each
+    /// state: a store may hold millions, and the view shows a screenful.
+    func listing(limit: Int) async throws -> StoreListing
     /// What this process's store does from now on (submitted, started, parked, retry
     /// scheduled, succeeded, failed, recovered…), as event log lines. Other processes' changes
     /// show in the listing only.
@@ -20,6 +21,20 @@ public protocol JobStoreSource: Sendable {
     var condition: StoreCondition? { get }
     /// Switches ``condition``; switched on, it also tells the store conditions changed.
     func switchCondition()
+}
+
+/// What one listing of a job store found.
+public struct StoreListing: Sendable, Hashable {
+    /// The oldest jobs, oldest first.
+    public let rows: [StoredJobRow]
+    /// How many jobs the store holds in each state (all of them, not only ``rows``).
+    public let counts: [StoredJobRow.State: Int]
+
+    /// A listing.
+    public init(rows: [StoredJobRow], counts: [StoredJobRow.State: Int]) {
+        self.rows = rows
+        self.counts = counts
+    }
 }
 
 /// A condition jobs wait for, as the jobs view shows it: "network up".

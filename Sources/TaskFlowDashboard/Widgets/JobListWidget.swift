@@ -35,11 +35,19 @@ struct JobListWidget: Widget {
     }
 
     private func renderRows(into grid: inout CellGrid, in body: Rect, columns: [Int]) {
+        var body = body
         guard body.height > 0 else { return }
         guard !store.rows.isEmpty else {
             let text = store.listedAt == nil ? "listing the store…" : "no jobs in the store"
             grid.put(glyphs.fold(text), x: body.x + 1, y: body.y, role: .dim, limit: body.width - 1)
             return
+        }
+        if store.unlisted > 0 {
+            // The last line says what the listing left out: a store may hold millions.
+            let more = "… and \(store.unlisted) newer jobs (the oldest \(store.rows.count) are listed)"
+            grid.put(glyphs.fold(more), x: body.x + 1, y: body.y + body.height - 1, role: .dim, limit: body.width - 1)
+            body = Rect(x: body.x, y: body.y, width: body.width, height: body.height - 1)
+            guard body.height > 0 else { return }
         }
         let selected = store.rows.firstIndex { $0.id == model.jobSelection } ?? 0
         let first = min(max(selected - body.height + 1, 0), max(store.rows.count - body.height, 0))

@@ -32,8 +32,11 @@ package protocol JobStoreBackend: Sendable {
     /// Makes every parked job pending.
     func wakeParked() async throws -> [JobReference]
 
-    /// Every job, oldest first; only failed ones when `failedOnly`.
-    func list(failedOnly: Bool) async throws -> [StoredJobRecord]
+    /// Every job, oldest first (at most `limit` of them); only failed ones when `failedOnly`.
+    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord]
+
+    /// How many jobs are in each state.
+    func countByState() async throws -> [StoredJobState: Int]
 
     /// Queues a failed job again with its retry count reset; nil if there is no such failed job.
     func retryFailed(_ id: StoredJobID) async throws -> JobReference?

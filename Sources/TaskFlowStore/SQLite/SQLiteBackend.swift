@@ -132,12 +132,12 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    func list(failedOnly: Bool) async throws -> [StoredJobRecord] {
+    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord] {
         try await writer.read { db in
             let rows = try Row.fetchAll(db, sql: """
                 SELECT id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload
-                FROM job \(failedOnly ? "WHERE state = 'failed'" : "") ORDER BY id
-                """)
+                FROM job \(failedOnly ? "WHERE state = 'failed'" : "") ORDER BY id LIMIT ?
+                """, arguments: [limit ?? -1])
             return rows.map { row in
                 StoredJobRecord(
                     id: StoredJobID(row[0]), kind: row[1], state: StoredJobState(rawValue: row[2]) ?? .pending,
@@ -145,6 +145,15 @@ struct SQLiteBackend: JobStoreBackend {
                     dueAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), leaseOwner: row[6],
                     lastError: row[7], isRecovery: row[8], payload: row[9])
             }
+        }
+    }
+
+    func countByState() async throws -> [StoredJobState: Int] {
+        try await writer.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT state, count(*) FROM job GROUP BY state")
+            return Dictionary(uniqueKeysWithValues: rows.compactMap { row in
+                StoredJobState(rawValue: row[0]).map { ($0, row[1] as Int) }
+            })
         }
     }
 

@@ -16,3 +16,10 @@ func awaiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Va
     // The task stored a result before it signalled, so there is one: the force unwrap is sound.
     return try outcome.withLock { $0! }.get()
 }
+
+extension Result where Failure == any Error {
+    /// The value `body` returns, or the error it throws: `Result(catching:)` for async code.
+    init(awaiting body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}

@@ -8,8 +8,10 @@ struct StoreJobSource: JobStoreSource {
     let store: JobStore
     let name: String
 
-    func jobs() async throws -> [StoredJobRow] {
-        try await store.jobs().map(StoredJobRow.init)
+    func listing(limit: Int) async throws -> StoreListing {
+        let rows = try await store.jobs(first: limit).map(StoredJobRow.init)
+        let counts = try await store.jobCounts()
+        return StoreListing(rows: rows, counts: Dictionary(uniqueKeysWithValues: counts.map { (StoredJobRow.State($0.key), $0.value) }))
     }
 
     func retry(_ id: Int64) async throws {
@@ -28,17 +30,23 @@ struct StoreJobSource: JobStoreSource {
 extension StoredJobRow {
     /// A stored job as the dashboard and the CLI show it: payload redacted.
     init(_ job: StoredJobInfo) {
-        let state: State = switch job.state {
+        self.init(
+            id: job.id.rawValue, kind: job.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
+            leaseOwner: job.leaseOwner, lastError: job.lastError, isRecovery: job.isRecovery,
+            payload: PayloadRedaction.redacted(job.payload))
+    }
+}
+
+extension StoredJobRow.State {
+    /// The store's state under the dashboard's name.
+    init(_ state: StoredJobState) {
+        self = switch state {
         case .pending: .pending
         case .running: .running
         case .parked: .parked
         case .scheduled: .scheduled
         case .failed: .failed
         }
-        self.init(
-            id: job.id.rawValue, kind: job.kind, state: state, retries: job.retries, dueAt: job.dueAt,
-            leaseOwner: job.leaseOwner, lastError: job.lastError, isRecovery: job.isRecovery,
-            payload: PayloadRedaction.redacted(job.payload))
     }
 }
 

@@ -125,7 +125,7 @@ struct OutboxStoreSource: JobStoreSource {
     let network: OutboxNetwork
 
     var name: String { jobs.name }
-    func jobs() async throws -> [StoredJobRow] { try await jobs.jobs() }
+    func listing(limit: Int) async throws -> StoreListing { try await jobs.listing(limit: limit) }
     func retry(_ id: Int64) async throws { try await jobs.retry(id) }
     func cancel(_ id: Int64) async throws { try await jobs.cancel(id) }
     func conditionsChanged() { jobs.conditionsChanged() }
