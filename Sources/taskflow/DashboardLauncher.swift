@@ -11,25 +11,21 @@ import TaskFlowStore
 struct DashboardLauncher {
     let options: DisplayOptions
 
-    func show(_ source: some FlowSource) -> Int32 {
+    /// Starts taskflow through its ``StartUp`` boot with the scenario `makeSource` loads, and
+    /// shows it: on the terminal, with the boot as the first flow and keys typed meanwhile held
+    /// until it is over; or one line per event without one.
+    func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource) -> Int32 {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let catalog = ThemeCatalog.standard()
-        let theme: Theme
-        do {
-            theme = try Self.theme(named: options.theme, noColor: noColor, catalog: catalog)
-        } catch {
-            // A theme file is input the user gave, like a scenario file: status 2.
-            return fail(error, status: 2)
-        }
-        let store: StoreJobSource?
-        do {
-            // A source with a store of its own (the outbox demo) shows that one.
-            store = source.jobStore == nil ? try options.storePath.map(Self.openStore) : nil
-        } catch {
-            return fail(error, status: 2)
-        }
-        if options.headless || options.json || isatty(STDOUT_FILENO) != 1 {
-            return showHeadless(source, theme: theme, catalog: catalog)
+        let headless = options.headless || options.json || isatty(STDOUT_FILENO) != 1
+        let session = DashboardSession(
+            scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless,
+            historyLimit: options.history)
+        let startUp = StartUp(options: options, catalog: catalog, noColor: noColor, session: session, makeSource: makeSource)
+        if headless {
+            EventPrinter(format: options.json ? .json : .text).attach(to: session)
+            startUp.run()
+            return finish(MainLoop(session: session, backend: nil).run())
         }
         let screen: TerminalScreen
         do {
@@ -39,30 +35,22 @@ struct DashboardLauncher {
             return fail(error, status: 2)
         }
         defer { screen.restore() }
-        let session = DashboardSession(
-            scenarioName: source.name, theme: theme, themes: catalog, historyLimit: options.history)
-        session.start(source)
-        if let store { session.attachStore(store) }
-        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen)).run()
+        session.showBoot(startUp.boot.progress())
+        startUp.run()
+        let boot = startUp.boot
+        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: { boot.send($0) }).run()
         screen.restore()
-        report(exit)
-        return exit.status
+        return finish(exit)
     }
 
-    private func showHeadless(_ source: some FlowSource, theme: Theme, catalog: ThemeCatalog) -> Int32 {
-        let session = DashboardSession(
-            scenarioName: source.name, theme: theme, themes: catalog, exitsWhenScenarioEnds: true,
-            historyLimit: options.history)
-        EventPrinter(format: options.json ? .json : .text).attach(to: session)
-        session.start(source)
-        let exit = MainLoop(session: session, backend: nil).run()
+    private func finish(_ exit: DashboardExit) -> Int32 {
         report(exit)
         return exit.status
     }
 
     /// The theme to start with: the one asked for; else `monochrome` under NO_COLOR, else
     /// `default`; the built-in fallback when no theme folder exists and none was asked for.
-    private static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
+    nonisolated static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
         if let name { return try catalog.load(name) }
         guard catalog.directory != nil else { return .fallback }
         return try catalog.load(noColor ? "monochrome" : "default")
@@ -70,7 +58,7 @@ struct DashboardLauncher {
 
     /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
     /// store behind) and be a TaskFlow job store.
-    private static func openStore(_ path: String) throws -> StoreJobSource {
+    nonisolated static func openStore(_ path: String) throws -> StoreJobSource {
         guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); create one with 'taskflow jobs submit' or your program")
@@ -87,6 +75,8 @@ struct DashboardLauncher {
             printError("\(incomplete) flow(s) ended with an incomplete rollback")
         case .signal(let number):
             printError("stopped by signal \(number)")
+        case .startUpFailed(let message):
+            OutputWriter.standardError.write(message + "\n")
         default:
             break
         }

@@ -32,7 +32,8 @@ struct DemoCommand: ParsableCommand {
 
     /// Plays the demo called `name` (see ``DemoShelf/demo(named:)``).
     static func play(_ name: String, display: DisplayOptions) throws {
-        try show(try DemoShelf.demo(named: name).source(display), display: display)
+        let demo = try DemoShelf.demo(named: name)
+        try show({ try demo.source(display) }, display: display)
     }
 
     private static func list() throws {
@@ -44,11 +45,12 @@ struct DemoCommand: ParsableCommand {
     }
 }
 
-/// Shows `source` and exits with the dashboard's status.
-func show(_ source: some FlowSource, display: DisplayOptions) throws {
+/// Starts taskflow on the scenario `makeSource` loads (see ``StartUp``) and exits with the
+/// dashboard's status.
+func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions) throws {
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
-    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(source) }
+    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(makeSource) }
     throw ExitCode(status)
 }
 /// Runs a scenario-file operation; a ``ScenarioError`` becomes one line per problem on stderr

@@ -3,13 +3,14 @@ import TaskFlowDashboard
 import TaskFlowScenario
 
 /// One demo `taskflow demo` can play, whatever it is made of.
-struct ShelvedDemo {
+struct ShelvedDemo: Sendable {
     /// What `taskflow demo NAME` takes.
     let name: String
     /// One line saying what it shows (loading a scenario file may fail: status 2).
-    let summary: () throws -> String
-    /// A fresh source of its flows, at the speed and seed of `display`.
-    let source: (DisplayOptions) throws -> any FlowSource
+    let summary: @Sendable () throws -> String
+    /// A fresh source of its flows, at the speed and seed of `display`. Run by the start-up,
+    /// so it throws what went wrong (a scenario's diagnostics) rather than printing it.
+    let source: @Sendable (DisplayOptions) throws -> any FlowSource
 }
 
 /// Every demo: the scenario files of the demo folder (see ``DemoCatalog``), then the one
@@ -52,11 +53,7 @@ enum DemoShelf {
             summary: { "e-mails on a durable job store: retries, a network to switch (n), recovery (--store PATH)" },
             source: { display in
                 let path = display.storePath ?? StoreOptions.stateDirectory + "/outbox.sqlite"
-                do {
-                    return try OutboxDemo(path: path, pace: 1 / display.speed)
-                } catch {
-                    throw failure("\(error)")
-                }
+                return try OutboxDemo(path: path, pace: 1 / display.speed)
             })
     }
 
@@ -67,6 +64,6 @@ enum DemoShelf {
                 let scenario = try loading { try demo.load() }
                 return scenario.description.split(separator: "\n").first.map(String.init) ?? scenario.name
             },
-            source: { display in ScenarioFeed(try loading { try demo.load() }, options: display.runOptions) })
+            source: { display in ScenarioFeed(try demo.load(), options: display.runOptions) })
     }
 }

@@ -40,6 +40,11 @@ struct DisplayOptions: ParsableArguments {
         help: ArgumentHelp("A durable job store to show in the jobs view (Tab), e.g. the one 'taskflow jobs' uses.", valueName: "path"))
     var storePath: String?
 
+    /// Hidden, for tests: a start-up step that takes this many seconds, so that keys can be
+    /// typed while taskflow starts.
+    @Option(name: .customLong("boot-delay"), help: ArgumentHelp(visibility: .hidden))
+    var bootDelay: Double?
+
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }
 

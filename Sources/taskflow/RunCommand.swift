@@ -23,7 +23,7 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var display: DisplayOptions
 
     func run() throws {
-        let scenario = try loading { try Scenario.load(contentsOf: URL(filePath: file)) }
-        try show(ScenarioFeed(scenario, options: display.runOptions), display: display)
+        let (url, options) = (URL(filePath: file), display.runOptions)
+        try show({ ScenarioFeed(try Scenario.load(contentsOf: url), options: options) }, display: display)
     }
 }

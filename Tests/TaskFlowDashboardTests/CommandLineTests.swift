@@ -36,7 +36,8 @@ import Testing
         let result = try await TaskflowProcess.run(["run", "/no/such/file.toml"])
         #expect(result.status == 2)
         #expect(result.standardError.hasPrefix("/no/such/file.toml: "), "the file first: \(result.standardError)")
-        #expect(result.standardError.split(separator: "\n").count == 1, "one line: \(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 2, "the problem and the step: \(result.standardError)")
+        #expect(result.standardError.hasSuffix("\ntaskflow: start-up failed at \"Load scenario\"\n"))
     }
 
     /// `--speed` takes a plain decimal number from 0.01 to 1000: not hexadecimal, not an
@@ -97,7 +98,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: theme) }
         let result = try await TaskflowProcess.run(["--theme", theme.path])
         #expect(result.status == 2)
-        #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\n")
+        #expect(result.standardError == "taskflow: \(theme.path):3:18: 'status.running.fg': unknown colour \"gren\"; use a name like \"bright-red\", 0-255 or \"#RRGGBB\"\ntaskflow: start-up failed at \"Load theme\"\n")
     }
 
     @Test func pipedOutputFallsBackToHeadlessTextAndExitsZeroWhenTheDemoEnds() async throws {

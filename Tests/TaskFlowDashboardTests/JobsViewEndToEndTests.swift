@@ -45,7 +45,7 @@ struct JobsViewEndToEndTests {
     @Test func aMissingStoreIsRefusedBeforeTheScreen() async throws {
         let result = try await TaskflowProcess.run(["demo", "built-in", "--headless", "--store", "/nonexistent/jobs.sqlite"])
         #expect(result.status == 2)
-        #expect(result.standardError == "taskflow: no job store at /nonexistent/jobs.sqlite; create one with 'taskflow jobs submit' or your program\n")
+        #expect(result.standardError == "taskflow: no job store at /nonexistent/jobs.sqlite; create one with 'taskflow jobs submit' or your program\ntaskflow: start-up failed at \"Open job store\"\n")
     }
 }
 

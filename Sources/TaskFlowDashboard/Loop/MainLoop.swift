@@ -13,6 +13,8 @@ import Foundation
 public final class MainLoop {
     private let session: DashboardSession
     private let backend: (any DashboardBackend)?
+    /// Where typed keys go: the session, or a boot that holds them until the start-up is over.
+    private let keys: ((Key) -> Void)?
     /// The shortest time between two frames (30 fps).
     public let frameInterval: Duration
     /// The longest sleep without a wake.
@@ -20,13 +22,15 @@ public final class MainLoop {
     private let clock = ContinuousClock()
     private var lastFrame: ContinuousClock.Instant?
 
-    /// A loop drawing `session` on `backend`, or drawing nothing when `backend` is nil.
+    /// A loop drawing `session` on `backend`, or drawing nothing when `backend` is nil. Typed keys
+    /// go to `keys` when given (a boot buffering them), else straight to the session.
     public init(
-        session: DashboardSession, backend: (any DashboardBackend)?,
+        session: DashboardSession, backend: (any DashboardBackend)?, keys: ((Key) -> Void)? = nil,
         frameInterval: Duration = .milliseconds(33), idleWake: Duration = .milliseconds(100)
     ) {
         self.session = session
         self.backend = backend
+        self.keys = keys
         self.frameInterval = frameInterval
         self.idleWake = idleWake
     }
@@ -100,7 +104,9 @@ public final class MainLoop {
     }
 
     private func deliverKeys() {
-        for key in backend?.pollKeys() ?? [] { session.handle(key) }
+        for key in backend?.pollKeys() ?? [] {
+            if let keys { keys(key) } else { session.handle(key) }
+        }
     }
 
     /// A read source on the backend's input: typing wakes the loop at once.

@@ -7,7 +7,7 @@ import TaskFlow
 /// test from a list of events and keys.
 public struct DashboardModel: Sendable {
     /// The scenario's name, shown in the header.
-    public let scenario: String
+    public internal(set) var scenario: String
     /// The board that keeps following the engine, paused or not.
     public private(set) var live: FlowBoard
     /// The board frozen by `p`, shown instead of ``live`` while paused.

@@ -8,6 +8,9 @@ public enum DashboardExit: Sendable, Hashable {
     case scenarioEnded(incompleteRollbacks: Int)
     /// A signal asked the program to end.
     case signal(Int32)
+    /// The start-up failed (a bad theme, an unreadable scenario): `message` says at which step
+    /// and why. Bad input: status 2.
+    case startUpFailed(message: String)
 
     /// The process exit status: 0 on quit, 128 + signal, 1 after an incomplete rollback.
     public var status: Int32 {
@@ -15,6 +18,7 @@ public enum DashboardExit: Sendable, Hashable {
         case .quit: 0
         case .scenarioEnded(let incomplete): incomplete == 0 ? 0 : 1
         case .signal(let number): 128 + number
+        case .startUpFailed: 2
         }
     }
 }

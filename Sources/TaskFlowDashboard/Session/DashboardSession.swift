@@ -79,6 +79,9 @@ public final class DashboardSession {
             for await event in events { self?.ingest(event) }
         })
         let submissions = source.start()
+        // Flows the source submitted at once are listed at once (their events are on their
+        // way): a key that arrives next — typed during the start-up — finds them.
+        model.adopt(source.snapshot(), at: elapsed)
         stopSubmitting = { source.stopSubmitting() }
         tasks.append(Task { [weak self] in
             for await handle in submissions { self?.adopt(handle) }
@@ -124,6 +127,29 @@ public final class DashboardSession {
         case .failure(let error): model.storeFailed("\(error)", at: elapsed)
         }
         changed = true
+    }
+
+    /// Draws a boot's progress as the first flow (see ``BootFlow``).
+    public func showBoot(_ progress: AsyncStream<BootEvent>) {
+        tasks.append(Task { [weak self] in
+            var flow = BootFlow()
+            for await event in progress {
+                for shown in flow.events(for: event) { self?.ingest(shown) }
+            }
+        })
+    }
+
+    /// The start-up is over: the scenario's name for the header and the theme it chose.
+    public func started(scenarioName: String, theme: Theme) {
+        model.scenario = scenarioName
+        self.theme = theme
+        model.themeName = theme.name
+        changed = true
+    }
+
+    /// The start-up failed: the loop ends, and the program says `message` and exits 2.
+    public func startUpFailed(_ message: String) {
+        if exitRequest == nil { exitRequest = .startUpFailed(message: message) }
     }
 
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled

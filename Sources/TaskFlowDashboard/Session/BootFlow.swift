@@ -1,0 +1,44 @@
+import TaskFlow
+
+/// A ``Boot`` drawn as the dashboard's first flow: the boot's title as the flow, its tasks
+/// (observers left out) as steps with their timings, a failed task with its error, tasks the
+/// failure skipped as cancelled. A read flow, so nothing offers to cancel or undo it.
+public struct BootFlow: Sendable {
+    /// The row's id: 0, below every id an engine gives (they start at 1).
+    public static let id = FlowID(0)
+
+    private var steps: [String: StepID] = [:]
+
+    /// Nothing seen yet.
+    public init() {}
+
+    /// The flow events that show `event`.
+    public mutating func events(for event: BootEvent) -> [FlowEvent] {
+        switch event {
+        case .started(let boot, let tasks):
+            let shown = tasks.filter { !$0.isObserver }
+            steps = Dictionary(uniqueKeysWithValues: shown.enumerated().map { ($1.title, StepID($0 + 1)) })
+            return [.flowQueued(FlowInfo(id: Self.id, title: boot, access: .read)), .statusChanged(Self.id, .running)]
+        case .taskStarted(let task, _):
+            return step(task).map { [.stepStarted(Self.id, $0)] } ?? []
+        case .taskFinished(let task, _, _):
+            return step(task).map { [.stepFinished(Self.id, $0.id, .completed)] } ?? []
+        case .taskFailed(let task, _, _, let error):
+            return step(task).map { [.stepFinished(Self.id, $0.id, .failed(error))] } ?? []
+        case .taskSkipped(let task):
+            return step(task).map { [.stepStarted(Self.id, $0), .stepFinished(Self.id, $0.id, .cancelled)] } ?? []
+        case .finished(_, _, let failure):
+            return [.statusChanged(Self.id, failure.map { .failed(BootFailure(message: $0)) } ?? .completed)]
+        }
+    }
+
+    private func step(_ task: String) -> StepInfo? {
+        steps[task].map { StepInfo(id: $0, parent: nil, title: task, kind: .task) }
+    }
+}
+
+/// Why a boot failed, as the boot flow's status carries it.
+struct BootFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import TaskFlow
+import TaskFlowDashboard
+import TaskFlowScenario
+
+/// taskflow's start-up as a ``Boot`` (issue 9): the theme and the scenario load in parallel, the
+/// job store opens once the scenario says whether it brings its own, and the flows start when
+/// all of that is done. The dashboard draws the boot as its first flow, and the keys typed
+/// meanwhile are the boot's events: held until the start-up is over, then acted on in order.
+/// A step that fails ends the program before any flow starts, naming the step.
+@MainActor
+final class StartUp {
+    let boot = Boot<Key>(title: "Start taskflow")
+    private let session: DashboardSession
+    private var theme = Theme.fallback
+    private var source: (any FlowSource)?
+    private var store: StoreJobSource?
+    private var failedStep: String?
+
+    /// The steps for `options`, feeding `session`. `makeSource` loads the scenario.
+    init(
+        options: DisplayOptions, catalog: ThemeCatalog, noColor: Bool, session: DashboardSession,
+        makeSource: @escaping @Sendable () throws -> any FlowSource
+    ) {
+        self.session = session
+        let (themeName, storePath, delay) = (options.theme, options.storePath, options.bootDelay)
+        step("Load theme") { startUp in
+            let theme = try DashboardLauncher.theme(named: themeName, noColor: noColor, catalog: catalog)
+            await MainActor.run { startUp.theme = theme }
+        }
+        step("Load scenario") { startUp in
+            let source = try makeSource()
+            await MainActor.run { startUp.source = source }
+        }
+        var ready = ["Load theme", "Load scenario"]
+        if let storePath {
+            step("Open job store", after: ["Load scenario"]) { startUp in
+                // A source with a store of its own (the outbox demo) shows that one.
+                guard await startUp.source?.jobStore == nil else { return }
+                let store = try DashboardLauncher.openStore(storePath)
+                await MainActor.run { startUp.store = store }
+            }
+            ready.append("Open job store")
+        }
+        if let delay {
+            // Hidden, for the tests that type during a start-up: a step that only takes time.
+            step("Wait \(delay)s (--boot-delay)") { _ in try await Task.sleep(for: .seconds(delay)) }
+            ready.append("Wait \(delay)s (--boot-delay)")
+        }
+        step("Start the flows", after: ready) { startUp in await startUp.startFlows() }
+        boot.observer("Keys") { key in await MainActor.run { session.handle(key) } }
+    }
+
+    /// Runs the start-up in the background; a failure ends the session's loop with its message.
+    func run() {
+        Task {
+            do {
+                try await boot.run()
+            } catch {
+                session.startUpFailed(failureMessage(error))
+            }
+        }
+    }
+
+    /// Adds a step that records its title if it fails, for the message.
+    private func step(_ title: String, after: [String] = [], _ body: @escaping @Sendable (StartUp) async throws -> Void) {
+        boot.task(title, after: after) { [self] in
+            do {
+                try await body(self)
+            } catch {
+                await MainActor.run { self.failedStep = self.failedStep ?? title }
+                throw error
+            }
+        }
+    }
+
+    private func startFlows() {
+        guard let source else { return }
+        session.started(scenarioName: source.name, theme: theme)
+        session.start(source)
+        if let store { session.attachStore(store) }
+    }
+
+    /// The error as the user reads it (a scenario's diagnostics, one per line), then the step.
+    private func failureMessage(_ error: any Error) -> String {
+        let step = failedStep.map { "start-up failed at \"\($0)\"" } ?? "start-up failed"
+        // A scenario's diagnostics start with their file, as a compiler's do; the rest is ours.
+        let text = error is ScenarioError ? "\(error)" : "taskflow: \(error)"
+        return "\(text)\ntaskflow: \(step)"
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+/// taskflow starts through a boot (issue 9): the dashboard shows it as the first flow, keys
+/// typed meanwhile are held and acted on in order once it is over, and a failed step ends the
+/// program with the terminal restored, naming the step.
+@Suite(
+    "End to end: the start-up in tmux", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct StartUpEndToEndTests {
+    @Test func keysTypedDuringTheStartUpLandOnTheRightFlowOnceItIsOver() async throws {
+        let tmux = try Tmux("start-up", arguments: "demo built-in --boot-delay 3")
+        defer { tmux.close() }
+        let booting = try await tmux.waitFor("the start-up as the first flow") { screen in
+            screen.contains("#0   R Start taskflow") && screen.contains("(--boot-delay)") && screen.contains(" running ")
+        }
+        #expect(!booting.contains("Import books"), "no flow before the start-up is over")
+        // #0 is selected: two rows down is the demo's second flow, Count books.
+        try tmux.send("j", "j", "c")
+        let after = try await tmux.waitFor("Count books cancelled") { $0.contains("Count books") && $0.contains("cancelled") }
+        #expect(after.contains("#0   R Start taskflow               completed"))
+        #expect(!after.contains("Import books                   cancel"), "the cancel landed on #2, not elsewhere")
+        try tmux.send("Home")
+        let detail = try await tmux.waitFor("the start-up's steps") { $0.contains("┌─ #0 Start taskflow (read) — completed") }
+        for step in ["Load theme", "Load scenario", "Start the flows"] {
+            #expect(detail.contains("bg \(step)"), "step \(step) shown:\n\(detail)")
+        }
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
+    @Test func aFailedStepEndsTaskflowWithTheTerminalRestoredAndNamesTheStep() async throws {
+        let theme = FileManager.default.temporaryDirectory.appending(path: "bad-theme-\(UUID().uuidString).toml")
+        try "title = {}\n[status]\nrunning = { fg = \"gren\" }\n".write(to: theme, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: theme) }
+        let tmux = try Tmux("start-up-fails", arguments: "demo built-in --theme '\(theme.path)'")
+        defer { tmux.close() }
+        try await tmux.expectExit(status: 2)
+        let screen = tmux.capture()
+        #expect(screen.contains("unknown colour \"gren\""), "\(screen)")
+        #expect(screen.contains("taskflow: start-up failed at \"Load theme\""), "\(screen)")
+    }
+}
