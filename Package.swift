@@ -32,10 +32,13 @@ let package = Package(
         // TOML input files (scenarios, themes): reading, source positions, limits and
         // `file:line:column: message` diagnostics. Internal to the package: no product.
         .target(name: "TOMLSource", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        // The dashboard's signal handler, in C: inside a signal it may touch nothing of Swift's
+        // runtime (a global's lazy accessor took a lock under ThreadSanitizer and deadlocked).
+        .target(name: "CSignalRecorder"),
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
         .target(
             name: "TaskFlowDashboard",
-            dependencies: ["TaskFlow", "TOMLSource", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: ["TaskFlow", "TOMLSource", "CSignalRecorder", .product(name: "DequeModule", package: "swift-collections")]
         ),
         // The one module that talks to the terminal.
         .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),

@@ -1,22 +1,26 @@
+import CSignalRecorder
 import Glibc
-import Synchronization
 
 /// Turns the signals a program can end gracefully on into a value the loop checks, so the
 /// program ends through its normal path (flows stopped, terminal restored, status 128 + n)
 /// instead of being killed mid-frame with the terminal left raw.
 ///
-/// While the watcher lives, a handler of its own records the first watched signal; the loop,
-/// which wakes at least every ``MainLoop/idleWake`` (sooner when the signal interrupts its
-/// sleep), finds it there. ``cancel()`` puts back the dispositions found (the default action,
-/// or the handler that restores the terminal and re-raises). Signals the parent left ignored
-/// (`nohup`'s SIGHUP, a background job's SIGINT) are not watched: they stay ignored. The crash
-/// signals and SIGQUIT are left to the handler outside the loop, since a crashed or stuck loop
-/// could never report them.
+/// While the watcher lives, a handler records the first watched signal; the loop, which wakes at
+/// least every ``MainLoop/idleWake`` (sooner when the signal interrupts its sleep), finds it
+/// there. ``cancel()`` puts back the dispositions found (the default action, or the handler that
+/// restores the terminal and re-raises). Signals the parent left ignored (`nohup`'s SIGHUP, a
+/// background job's SIGINT) are not watched: they stay ignored. The crash signals and SIGQUIT
+/// are left to the handler outside the loop, since a crashed or stuck loop could never report
+/// them.
 ///
 /// Ctrl-Z (SIGTSTP) is recorded apart: the loop suspends through its backend
 /// (``DashboardBackend/suspend()``), outside any signal handler, and goes on after `fg`.
 /// (ncurses' own SIGTSTP handler, which this replaces, restores the terminal inside the handler
 /// and changes `errno` there.)
+///
+/// The handler is C (`CSignalRecorder`): it stores into two atomics and nothing else. A Swift
+/// handler reached its atomic through a global's accessor, whose once-check took a lock under
+/// ThreadSanitizer and deadlocked when the signal interrupted that lock's holder.
 ///
 /// Not a dispatch signal source: on Linux, libdispatch reads signals through a `signalfd`
 /// that sees only signals pending on a thread that blocks them, and a signal sent with `kill`
@@ -34,39 +38,27 @@ final class SignalWatcher {
     ]
 
     init() {
-        // Initialised here, on the main thread, so the handler never runs a global's lazy
-        // initialiser (which takes a lock) inside a signal.
-        firstSignal.store(0, ordering: .relaxed)
-        suspendRequested.store(false, ordering: .relaxed)
-        for number in Self.watched { watch(number, with: recordSignal) }
-        watch(SIGTSTP, with: recordSuspend)
+        tf_reset_signals()
+        for number in Self.watched + [SIGTSTP] { watch(number) }
     }
 
-    /// Installs `handler` for `number` unless the parent left it ignored.
-    private func watch(_ number: Int32, with handler: @convention(c) (Int32) -> Void) {
-        do {
-            var found = sigaction()
-            guard sigaction(number, nil, &found) == 0, !Self.isIgnored(found) else { return }
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = handler
-            // Restarted system calls: the loop's sleep and the terminal's writes need not
-            // handle EINTR; the idle wake bounds how late the loop sees the signal.
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            guard sigaction(number, &action, nil) == 0 else { return }
-            replaced.append((number, found))
-        }
-    }
-
-    /// Whether Ctrl-Z was pressed since the last call.
-    func takeSuspendRequest() -> Bool {
-        suspendRequested.exchange(false, ordering: .relaxed)
+    /// Records `number` unless the parent left it ignored.
+    private func watch(_ number: Int32) {
+        var found = sigaction()
+        guard sigaction(number, nil, &found) == 0, !Self.isIgnored(found) else { return }
+        guard tf_record_signal(number, &found) == 0 else { return }
+        replaced.append((number, found))
     }
 
     /// The first signal received, if any.
     var received: Int32? {
-        let number = firstSignal.load(ordering: .relaxed)
+        let number = tf_first_signal()
         return number == 0 ? nil : number
+    }
+
+    /// Whether Ctrl-Z was pressed since the last call.
+    func takeSuspendRequest() -> Bool {
+        tf_take_suspend() != 0
     }
 
     /// Stops watching and puts back the dispositions the watcher found.
@@ -82,21 +74,4 @@ final class SignalWatcher {
         return unsafeBitCast(disposition.__sigaction_handler.sa_handler, to: OpaquePointer?.self)
             == unsafeBitCast(SIG_IGN, to: OpaquePointer?.self)
     }
-}
-
-/// The first watched signal since the watcher started; 0 for none. A global because a signal
-/// handler can reach nothing else, and an atomic, the only shared state a handler may touch.
-private let firstSignal = Atomic<Int32>(0)
-
-/// Set by Ctrl-Z (SIGTSTP) until the loop takes it.
-private let suspendRequested = Atomic<Bool>(false)
-
-/// The watcher's SIGTSTP handler: async-signal-safe, it only records the request.
-private let recordSuspend: @convention(c) (Int32) -> Void = { _ in
-    suspendRequested.store(true, ordering: .relaxed)
-}
-
-/// The watcher's handler: async-signal-safe, it only records the first signal.
-private let recordSignal: @convention(c) (Int32) -> Void = { number in
-    _ = firstSignal.compareExchange(expected: 0, desired: number, ordering: .relaxed)
 }
