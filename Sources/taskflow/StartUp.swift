@@ -15,7 +15,6 @@ final class StartUp {
     private var theme = Theme.fallback
     private var source: (any FlowSource)?
     private var store: StoreJobSource?
-    private var failedStep: String?
 
     /// The steps for `options`, feeding `session`. `makeSource` loads the scenario.
     init(
@@ -68,8 +67,7 @@ final class StartUp {
             do {
                 try await body(self)
             } catch {
-                await MainActor.run { self.failedStep = self.failedStep ?? title }
-                throw error
+                throw StepFailure(step: title, error: error)
             }
         }
     }
@@ -83,9 +81,15 @@ final class StartUp {
 
     /// The error as the user reads it (a scenario's diagnostics, one per line), then the step.
     private func failureMessage(_ error: any Error) -> String {
-        let step = failedStep.map { "start-up failed at \"\($0)\"" } ?? "start-up failed"
+        guard let failure = error as? StepFailure else { return "taskflow: start-up failed: \(error)" }
         // A scenario's diagnostics start with their file, as a compiler's do; the rest is ours.
-        let text = error is ScenarioError ? "\(error)" : "taskflow: \(error)"
-        return "\(text)\ntaskflow: \(step)"
+        let text = failure.error is ScenarioError ? "\(failure.error)" : "taskflow: \(failure.error)"
+        return "\(text)\ntaskflow: start-up failed at \"\(failure.step)\""
+    }
+
+    /// A step's error with the step's title, so the message names the step that threw it.
+    private struct StepFailure: Error {
+        let step: String
+        let error: any Error
     }
 }

@@ -40,7 +40,7 @@ struct JobsCommandTests {
         #expect(rows.dropFirst().map { Array($0.prefix(4)) } == [["1", "send-email", "pending", "0"]])
 
         let show = try await taskflow("show", "1")
-        #expect(show.standardOutput.contains(#"payload    {"apiKey":"‹redacted›","auth":{"token":"‹redacted›"},"to":"ann@example.com"}"#))
+        #expect(show.standardOutput.contains(#"payload    {"apiKey":"‹redacted›","auth":"‹redacted›","to":"ann@example.com"}"#))
         #expect(!show.standardOutput.contains("s3cr3t") && !show.standardOutput.contains("t0k"))
 
         let json = try await taskflow("list", "--json")

@@ -36,6 +36,8 @@ struct JobsViewEndToEndTests {
         let detail = try await tmux.waitFor("the e-mail job's detail") { $0.contains("Job #2 — pending") }
         #expect(detail.contains(#"payload    {"to":"ann@example.com","token":"‹redacted›"}"#))
         try tmux.send("c")
+        try await tmux.waitFor("the question") { $0.contains("Cancel job 2 (send-email)? It is removed from the store.") }
+        try tmux.send("y")
         try await tmux.waitFor("the e-mail job removed") { !$0.contains("send-email") && $0.contains("job 2 cancelled") }
         #expect(try await store.jobs().map(\.kind) == ["doomed"], "the keys changed the file itself")
         try tmux.send("q", "q")

@@ -44,7 +44,10 @@ struct JobsViewModelTests {
 
     @Test func eachKeyAsksTheStoreForWhatTheSelectedJobAllows() {
         var model = Self.model()
-        #expect(model.handle(.character("c")) == [.cancelStoredJob(1)], "a pending job is removed")
+        #expect(model.handle(.character("c")).isEmpty && model.mode == .confirmCancelJob(1), "removing asks first")
+        #expect(model.handle(.character("n")).isEmpty && model.mode == .normal && model.notice == "job 1 kept")
+        _ = model.handle(.character("c"))
+        #expect(model.handle(.character("y")) == [.cancelStoredJob(1)], "a pending job is removed once confirmed")
         _ = model.handle(.down)
         #expect(model.handle(.character("c")).isEmpty, "a running job is not")
         #expect(model.notice == "job 2 is running: it can be cancelled when its run ends")
@@ -61,8 +64,9 @@ struct JobsViewModelTests {
         _ = model.handle(.down)
         model.updateStore(Self.listing([Self.job(2, .running), Self.job(5, .pending)]), listedAt: Self.listedAt + 1, time: .seconds(2))
         #expect(model.selectedJob?.id == 2)
-        model.updateStore(Self.listing([Self.job(5, .pending)]), listedAt: Self.listedAt + 2, time: .seconds(3))
-        #expect(model.selectedJob?.id == 5, "a job that left moves the selection to the first")
+        model.updateStore(Self.listing([Self.job(1, .pending), Self.job(5, .pending), Self.job(6, .pending)]),
+                          listedAt: Self.listedAt + 2, time: .seconds(3))
+        #expect(model.selectedJob?.id == 5, "a job that left leaves the cursor where it was, on the next job")
     }
 
     @Test func theViewShowsStatesReasonsAndARunningCountdown() {

@@ -40,7 +40,7 @@ public final class MainLoop {
     public func run() -> DashboardExit {
         // Elsewhere RunLoop.main would be run from a thread that does not own it.
         precondition(Thread.isMainThread, "MainLoop.run() must be called on the main thread")
-        let signals = SignalWatcher()
+        let signals = SignalWatcher(suspends: backend != nil)
         let input = watchInput()
         defer {
             input?.cancel()

@@ -37,9 +37,11 @@ final class SignalWatcher {
         SIGXCPU, SIGXFSZ, SIGPOLL, SIGPWR, SIGSTKFLT,
     ]
 
-    init() {
+    /// Watches ``watched``, and Ctrl-Z too when the loop can `suspend` (it has a screen to give
+    /// back); without one, SIGTSTP keeps its default action and stops the program at once.
+    init(suspends: Bool) {
         tf_reset_signals()
-        for number in Self.watched + [SIGTSTP] { watch(number) }
+        for number in Self.watched + (suspends ? [SIGTSTP] : []) { watch(number) }
     }
 
     /// Records `number` unless the parent left it ignored.

@@ -103,8 +103,16 @@ public struct DashboardModel: Sendable {
         _ listing: StoreListing, condition: StoreCondition? = nil, listedAt date: Date, time: Duration
     ) {
         advance(to: time)
+        let before = store?.rows ?? []
         store?.update(listing, condition: condition, listedAt: date, time: time)
-        if jobSelection.flatMap({ store?.row($0) }) == nil { jobSelection = listing.rows.first?.id }
+        guard jobSelection.flatMap({ store?.row($0) }) == nil else { return }
+        // The selected job left (it succeeded, or another process removed it): the cursor stays
+        // where it was — on the next job still listed, else the one before — not at the top.
+        let place = before.firstIndex { $0.id == jobSelection } ?? 0
+        let listed = Set(listing.rows.map(\.id))
+        let next = before[min(place, before.count)...].first { listed.contains($0.id) }
+        let previous = before[..<min(place, before.count)].last { listed.contains($0.id) }
+        jobSelection = (next ?? previous)?.id ?? listing.rows.first?.id
     }
 
     /// Keeps the last listing and says why the store could not be listed.

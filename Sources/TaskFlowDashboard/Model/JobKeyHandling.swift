@@ -36,15 +36,32 @@ extension DashboardModel {
         return [.retryStoredJob(job.id)]
     }
 
-    /// `c` in the jobs view: the selected job removed, unless a worker runs it.
+    /// `c` in the jobs view: asks whether to remove the selected job (it is gone for good, and
+    /// the list moves under the cursor as jobs finish), unless a worker runs it.
     mutating func cancelSelectedJob() -> [Command] {
         guard let job = selectedJob else { return [] }
         guard job.canCancel else {
             notice = "job \(job.id) is running: it can be cancelled when its run ends"
             return []
         }
-        notice = "job \(job.id) cancelled"
-        return [.cancelStoredJob(job.id)]
+        mode = .confirmCancelJob(job.id)
+        return []
+    }
+
+    /// The answer to "remove job N?".
+    mutating func answerCancelJob(_ id: Int64, _ key: Key) -> [Command] {
+        switch key {
+        case .character("y"), .character("Y"):
+            mode = .normal
+            notice = "job \(id) cancelled"
+            return [.cancelStoredJob(id)]
+        case .character("n"), .character("N"), .escape:
+            mode = .normal
+            notice = "job \(id) kept"
+            return []
+        default:
+            return []
+        }
     }
 
     /// `n`: the condition the store's jobs wait for switches (the outbox demo's network).

@@ -17,6 +17,8 @@ extension DashboardModel {
             return []
         case .confirmUndo(let id):
             return answerUndo(id, key)
+        case .confirmCancelJob(let id):
+            return answerCancelJob(id, key)
         case .normal:
             notice = nil
             return KeyMap.action(for: key, quitting: false).map { perform($0) } ?? []

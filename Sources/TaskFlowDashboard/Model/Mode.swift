@@ -16,6 +16,9 @@ public enum Mode: Sendable, Hashable {
     case filter
     /// `u` on a completed write flow: undo it? `y` undoes, `n` or Esc keeps it.
     case confirmUndo(FlowID)
+    /// `c` on a job in the jobs view: remove it from the store, for good? `y` removes it, `n` or
+    /// Esc keeps it.
+    case confirmCancelJob(Int64)
     /// After the first `q`: active flows roll back before the program exits. Only the actions in
     /// `KeyMap.whileQuitting` act (moving around, the theme, `q` to exit at once).
     case quitting

@@ -147,9 +147,11 @@ public final class DashboardSession {
         changed = true
     }
 
-    /// The start-up failed: the loop ends, and the program says `message` and exits 2.
+    /// The start-up failed: the loop ends, and the program says `message` and exits 2 — also
+    /// when a `q` typed during the start-up asked to quit first (only a signal goes before).
     public func startUpFailed(_ message: String) {
-        if exitRequest == nil { exitRequest = .startUpFailed(message: message) }
+        if case .signal = exitRequest { return }
+        exitRequest = .startUpFailed(message: message)
     }
 
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled

@@ -6,6 +6,9 @@ struct StatusBarWidget: Widget {
     func render(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, role: .normal)
         switch model.mode {
+        case .confirmCancelJob(let id):
+            let kind = model.store?.row(id).map { " (\($0.kind.escapingControlCharacters))" } ?? ""
+            put("Cancel job \(id)\(kind)? It is removed from the store.  y = remove   n = keep", .notice, into: &grid, rect)
         case .confirmUndo(let id):
             let title = model.live.flow(id)?.info.title ?? ""
             put("Undo \(id) \"\(title)\"? Its steps are reverted last-first.  y = undo   n = keep", .notice, into: &grid, rect)

@@ -7,8 +7,9 @@ public enum PayloadRedaction {
     public static let mask = "‹redacted›"
 
     /// Name fragments that mark a field as secret, matched case-insensitively anywhere in the
-    /// name (`apiKey`, `password_hash`, `X-Auth-Token`).
-    public static let secretNameParts = ["password", "token", "secret", "key"]
+    /// name (`apiKey`, `password_hash`, `X-Auth-Token`, `Authorization`). Over-redacting a field
+    /// named `author` is the price of never showing a credential.
+    public static let secretNameParts = ["password", "passwd", "passphrase", "token", "secret", "key", "auth", "credential", "cookie"]
 
     /// Whether a field named `name` is shown redacted.
     public static func isSecret(_ name: String) -> Bool {
@@ -26,6 +27,13 @@ public enum PayloadRedaction {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// A URL's password (`postgres://ann:s3cret@host/db`) masked wherever it stands in `text`.
+    static func hidingURLPassword(in text: String) -> String {
+        text.replacing(/(?<scheme>[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\/:@\s]*):[^@\/\s]*@/) { match in
+            "\(match.output.scheme):\(mask)@"
+        }
+    }
+
     private static func hidingSecrets(in value: Any) -> Any {
         switch value {
         case let object as [String: Any]:
@@ -33,6 +41,7 @@ public enum PayloadRedaction {
                 (name, isSecret(name) ? mask : hidingSecrets(in: inner))
             })
         case let array as [Any]: array.map(hidingSecrets)
+        case let text as String: hidingURLPassword(in: text)
         default: value
         }
     }

@@ -46,7 +46,9 @@ enum StoreFile {
     /// The file's first 16 bytes (SQLite's magic string), read without reading the rest — a store
     /// can be gigabytes — and only from a regular file: a FIFO would block, a device never end.
     private static func header(of path: String) throws -> Data {
-        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type]) as? FileAttributeType
+        // Through a symbolic link to the file it names, as SQLite will open it.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: target)[.type]) as? FileAttributeType
         switch type {
         case .typeRegular?: break
         case .typeDirectory?: throw JobStoreError.unreadable(path: path, reason: "a directory, not a job store file")

@@ -2,7 +2,9 @@ import TaskFlowStore
 
 /// One e-mail of the outbox demo: the durable job's payload.
 struct Email: StoredJob {
-    static let kind = "send-email"
+    /// A kind of its own: the demo's workers must never claim an application's e-mails on a
+    /// store given with `--store`.
+    static let kind = "outbox-demo-email"
     let to: String
     let subject: String
     /// The demo's SMTP credentials travel with each e-mail, as a careless app would do: the jobs
