@@ -25,7 +25,9 @@ struct DashboardLauncher {
         if headless {
             EventPrinter(format: options.json ? .json : .text).attach(to: session)
             startUp.run()
-            return finish(MainLoop(session: session, backend: nil).run())
+            let exit = MainLoop(session: session, backend: nil).run()
+            startUp.shutDown(within: Self.shutDownLimit)
+            return finish(exit)
         }
         let screen: TerminalScreen
         do {
@@ -40,8 +42,13 @@ struct DashboardLauncher {
         let boot = startUp.boot
         let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: { boot.send($0) }).run()
         screen.restore()
+        startUp.shutDown(within: Self.shutDownLimit)
         return finish(exit)
     }
+
+    /// How long the program waits, once its loop ended, for the source to let go (a job store's
+    /// running jobs to finish and commit) before it exits anyway.
+    static let shutDownLimit = Duration.seconds(5)
 
     private func finish(_ exit: DashboardExit) -> Int32 {
         report(exit)

@@ -61,6 +61,13 @@ final class StartUp {
         }
     }
 
+    /// Lets the scenario's source release what it holds, waiting at most `limit`: a store's
+    /// workers finish and commit their jobs.
+    func shutDown(within limit: Duration) {
+        guard let source else { return }
+        awaiting(atMost: limit) { await source.shutDown() }
+    }
+
     /// Adds a step that records its title if it fails, for the message.
     private func step(_ title: String, after: [String] = [], _ body: @escaping @Sendable (StartUp) async throws -> Void) {
         boot.task(title, after: after) { [self] in

@@ -78,6 +78,7 @@ struct OutboxDemoEndToEndTests {
         let store = try JobStore(path: path)
         let left = try await store.jobs()
         #expect(left.contains { $0.state == .failed && $0.lastError == "550 no such mailbox: nobody@nowhere.example" })
+        #expect(!left.contains { $0.state == .running }, "the quit let the workers finish: nothing left claimed")
         let payload = try #require(left.first.map { String(decoding: $0.payload, as: UTF8.self) })
         let shown = try await TaskflowProcess.run(["jobs", "show", "\(left[0].id)", "--store", path])
         #expect(payload.contains("hunter2") && !shown.standardOutput.contains("hunter2") && shown.standardOutput.contains("‹redacted›"))

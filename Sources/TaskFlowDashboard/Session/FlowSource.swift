@@ -26,6 +26,10 @@ public protocol FlowSource: Sendable {
     /// A job store the source works with, shown in the jobs view (which the dashboard then
     /// opens on); nil for sources of flows only.
     var jobStore: (any JobStoreSource)? { get }
+
+    /// The program is ending: release what the source holds (a job store's workers finish and
+    /// commit the jobs they run, so none is left claimed). Awaited, for a bounded time.
+    func shutDown() async
 }
 
 extension FlowSource {
@@ -34,6 +38,9 @@ extension FlowSource {
 
     /// Most sources are flows only.
     public var jobStore: (any JobStoreSource)? { nil }
+
+    /// Most sources hold nothing that outlives their flows.
+    public func shutDown() async {}
 }
 
 extension AsyncStream where Element == FlowHandle {

@@ -17,6 +17,17 @@ func awaiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Va
     return try outcome.withLock { $0! }.get()
 }
 
+/// Runs async work from the synchronous main thread, waiting for it at most `limit`: past that,
+/// the program goes on (and ends) without it.
+func awaiting(atMost limit: Duration, _ work: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        await work()
+        done.signal()
+    }
+    _ = done.wait(timeout: .now() + .milliseconds(Int(limit.components.seconds * 1000)))
+}
+
 extension Result where Failure == any Error {
     /// The value `body` returns, or the error it throws: `Result(catching:)` for async code.
     init(awaiting body: () async throws -> Success) async {

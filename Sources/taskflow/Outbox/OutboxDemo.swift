@@ -11,8 +11,9 @@ import TaskFlowStore
 /// network the user switches with `n` (while it is down, e-mails park with their retry count
 /// unchanged, and run again when it comes back).
 ///
-/// The store is a file: quit mid-run and start the demo again, and the e-mails left are sent;
-/// those a worker had claimed when the process ended are recovered (the first flow says how many).
+/// The store is a file: quit mid-run and start the demo again, and the e-mails left are sent. A
+/// quit lets the workers finish what they send; after a crash (`kill -9`), the e-mails a worker
+/// had claimed are recovered and sent again (the first flow says how many).
 struct OutboxDemo: FlowSource {
     let manager = TaskFlowManager()
     let store: JobStore
@@ -69,8 +70,13 @@ struct OutboxDemo: FlowSource {
     @MainActor
     func stopSubmitting() {
         stopped.turnOn()
-        let store = store
-        Task { await store.stop() }
+    }
+
+    /// The workers finish the e-mails they are sending and commit them, so a quit leaves none
+    /// claimed (the next start would recover, and send again, any that a crash left).
+    func shutDown() async {
+        stopped.turnOn()
+        await store.stop()
     }
 
     // MARK: - Flows
