@@ -150,6 +150,11 @@ public final class JobStore: Sendable {
         try await info(environment.backend.list(failedOnly: false, limit: max(limit, 0)))
     }
 
+    /// The job with this id, failed ones included; nil if the store does not hold it.
+    public func job(_ id: StoredJobID) async throws -> StoredJobInfo? {
+        try await environment.backend.job(id).map { info([$0])[0] }
+    }
+
     /// How many jobs the store holds in each state (states without jobs are left out).
     public func jobCounts() async throws -> [StoredJobState: Int] {
         try await environment.backend.countByState()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskFlowDashboard
 import TaskFlowStore
 import TaskFlowTestSupport
 
@@ -90,6 +91,18 @@ struct JobsCommandTests {
         #expect(refused.status == 2)
         #expect(refused.standardError == "taskflow: \(foreign.path): not a TaskFlow job store (not an SQLite database); left untouched\n")
         #expect(try Data(contentsOf: foreign) == Data("my notes".utf8), "the file is left as it was")
+    }
+
+    @Test func wideCharactersKeepTheColumnsAligned() async throws {
+        #expect(try await taskflow("submit", "メール送信", "{}").status == 0)
+        #expect(try await taskflow("submit", "x", "{}").status == 0)
+        let lines = try await taskflow("list").standardOutput.split(separator: "\n").map(String.init)
+        // Where STATE starts, in terminal columns: the same on every line.
+        let starts = lines.map { line -> Int? in
+            guard let range = line.firstRange(of: "STATE") ?? line.firstRange(of: "pending") else { return nil }
+            return String(line[..<range.lowerBound]).displayWidth
+        }
+        #expect(starts.count == 3 && Set(starts).count == 1, "\(lines)")
     }
 
     @Test func controlCharactersFromAJobNeverReachTheTerminalRaw() async throws {

@@ -16,6 +16,8 @@ import TaskFlowTestSupport
         #expect(try await store.jobs(first: 2).map(\.id) == Array(ids.prefix(2)))
         #expect(try await store.jobs(first: 0).isEmpty)
         #expect(try await store.jobCounts() == [.pending: 5])
+        #expect(try await store.job(ids[2])?.payload == Data(#"{"name":"c"}"#.utf8))
+        #expect(try await store.job(StoredJobID(999)) == nil)
         try await store.start(workers: 1)
         #expect(await log.waitForEnds(5))
         await store.stop()

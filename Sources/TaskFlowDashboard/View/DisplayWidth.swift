@@ -52,7 +52,7 @@ enum DisplayWidth {
 
 extension String {
     /// Columns the string takes on a terminal.
-    var displayWidth: Int {
+    public var displayWidth: Int {
         reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     }
 }

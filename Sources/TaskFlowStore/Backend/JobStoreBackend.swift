@@ -35,6 +35,9 @@ package protocol JobStoreBackend: Sendable {
     /// Every job, oldest first (at most `limit` of them); only failed ones when `failedOnly`.
     func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord]
 
+    /// The job with this id, if the store holds it.
+    func job(_ id: StoredJobID) async throws -> StoredJobRecord?
+
     /// How many jobs are in each state.
     func countByState() async throws -> [StoredJobState: Int]
 

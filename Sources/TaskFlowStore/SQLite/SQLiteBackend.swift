@@ -134,18 +134,27 @@ struct SQLiteBackend: JobStoreBackend {
 
     func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord] {
         try await writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload
-                FROM job \(failedOnly ? "WHERE state = 'failed'" : "") ORDER BY id LIMIT ?
-                """, arguments: [limit ?? -1])
-            return rows.map { row in
-                StoredJobRecord(
-                    id: StoredJobID(row[0]), kind: row[1], state: StoredJobState(rawValue: row[2]) ?? .pending,
-                    retries: row[3], submittedAt: Date(timeIntervalSince1970: row[4]),
-                    dueAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), leaseOwner: row[6],
-                    lastError: row[7], isRecovery: row[8], payload: row[9])
-            }
+            try Row.fetchAll(db, sql: """
+                SELECT \(Self.recordColumns) FROM job \(failedOnly ? "WHERE state = 'failed'" : "") ORDER BY id LIMIT ?
+                """, arguments: [limit ?? -1]).map(Self.record)
         }
+    }
+
+    func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
+        try await writer.read { db in
+            try Row.fetchOne(db, sql: "SELECT \(Self.recordColumns) FROM job WHERE id = ?", arguments: [id.rawValue]).map(Self.record)
+        }
+    }
+
+    /// The columns ``record(_:)`` reads, in its order.
+    private static let recordColumns = "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload"
+
+    private static func record(_ row: Row) -> StoredJobRecord {
+        StoredJobRecord(
+            id: StoredJobID(row[0]), kind: row[1], state: StoredJobState(rawValue: row[2]) ?? .pending,
+            retries: row[3], submittedAt: Date(timeIntervalSince1970: row[4]),
+            dueAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), leaseOwner: row[6],
+            lastError: row[7], isRecovery: row[8], payload: row[9])
     }
 
     func countByState() async throws -> [StoredJobState: Int] {

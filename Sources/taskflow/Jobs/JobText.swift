@@ -3,9 +3,10 @@ import TOMLSource
 import TaskFlowDashboard
 import TaskFlowStore
 
-/// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. Every string
-/// that came from a job (kind, error, lease owner) is escaped before it reaches the terminal,
-/// and payloads are redacted (``PayloadRedaction``).
+/// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. In the text
+/// forms every string that came from a job (kind, error, lease owner) is escaped before it
+/// reaches the terminal; JSON escapes control characters as JSON does. Payloads are redacted
+/// in both (``PayloadRedaction``).
 enum JobText {
     /// `ID KIND STATE RETRIES SUBMITTED NOTE`, one row per job; "no jobs" when there are none.
     static func table(_ jobs: [StoredJobInfo], now: Date) -> String {
@@ -13,9 +14,10 @@ enum JobText {
         let rows = [["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]] + jobs.map { job in
             ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
         }
-        let widths = rows[0].indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        // Aligned in terminal columns: a CJK kind takes two per character, an emoji two.
+        let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
         return rows.map { row in
-            zip(row, widths).map { cell, width in cell.padding(toLength: width, withPad: " ", startingAt: 0) }
+            zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.displayWidth) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n")
     }

@@ -17,7 +17,7 @@ struct JobsShowCommand: ParsableCommand {
     func run() throws {
         let jobStore = try store.open(creating: false)
         let wanted = StoredJobID(id)
-        guard let job = try awaitingStore({ try await jobStore.jobs() }).first(where: { $0.id == wanted }) else {
+        guard let job = try awaitingStore({ try await jobStore.job(wanted) }) else {
             throw failure("no job \(id) in \(store.resolvedPath.escapingControlCharacters)")
         }
         let text = store.json ? JobText.json([job]) : JobText.details(job, now: .now)

@@ -45,7 +45,7 @@ struct StoreOptions: ParsableArguments {
         do {
             return try JobStore(path: path)
         } catch {
-            throw failure("\(error)")
+            throw failure("\(error)".escapingControlCharacters)
         }
     }
 }
