@@ -13,7 +13,9 @@
 ///
 /// Semantics, as a step: a group starts every child at once; the first child error sets the
 /// siblings' ``TaskContext/isCancelled``, waits for all of them, reverts the children that
-/// completed (in reverse completion order) and rethrows that first error. A sequence runs its
+/// completed (in reverse completion order) and rethrows that first error — or, when the first
+/// errors were cancellations it caused, the first real failure (a failure is never hidden as a
+/// cancel). A sequence runs its
 /// children in order and stops at the first error, reverting the completed ones last-first. A
 /// completed group or sequence is reverted as one unit during its flow's rollback.
 public struct CompositeStep<State: Sendable>: Sendable {

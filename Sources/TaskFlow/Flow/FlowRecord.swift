@@ -143,6 +143,17 @@ final class FlowRecord: Sendable {
     /// Whether the flow still keeps its undo log (completed and not undone, undoing or evicted).
     var keepsUndoLog: Bool { state.withLock { $0.undoLog != nil } }
 
+    /// Whether it belongs in the undo history: it keeps its log, or an undo holds the log (an
+    /// observer may undo a flow the instant it shows completed, before it joins the history;
+    /// if that undo is refused, the log comes back and must find the flow there).
+    var belongsInUndoHistory: Bool {
+        state.withLock { $0.undoLog != nil || $0.status.phase == .undoing }
+    }
+
+    /// Whether an undo holds its log right now: the history must not push it out meanwhile
+    /// (it would announce `undoExpired` for a flow about to be undone).
+    var isUndoing: Bool { state.withLock { $0.status.phase == .undoing } }
+
     // MARK: - Steps: each change is recorded for snapshots and emitted, under the same lock
 
     func stepStarted(_ step: StepInfo) {

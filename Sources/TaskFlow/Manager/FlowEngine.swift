@@ -69,9 +69,13 @@ final class FlowEngine: Sendable {
         do {
             let value: Value
             do {
-                defer { run.close() }
                 value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
+            } catch {
+                await run.close()
+                throw error
             }
+            // Steps the body let escape end (and register their reverts) before the flow does.
+            await run.close()
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Always empty the log: a flow not kept for undo must release its reverts now.
@@ -154,15 +158,20 @@ final class FlowEngine: Sendable {
     }
 
     /// Forgets a finished flow; a completed write flow joins the undo history, pushing the
-    /// oldest one out (its log is released) when the history is full.
+    /// oldest one out (its log is released) when the history is full. A flow whose undo is under
+    /// way is never the one pushed out: the next oldest goes instead.
     private func retire(_ record: FlowRecord, undoable: Bool) {
         let evicted = registry.withLock { registry -> FlowRecord? in
             registry.live[record.info.id] = nil
-            // An undo may already have taken the log (the flow was visibly completed a moment
-            // before this): such a flow must not enter the history.
-            guard undoable, record.keepsUndoLog else { return nil }
+            // An undo may already hold the log (the flow was visibly completed a moment before
+            // this): the flow joins the history all the same, so that a refused undo finds it
+            // there; an undo that succeeded already left nothing to keep.
+            guard undoable, record.belongsInUndoHistory else { return nil }
             registry.undoable.append(record)
-            return registry.undoable.count > undoHistoryLimit ? registry.undoable.removeFirst() : nil
+            guard registry.undoable.count > undoHistoryLimit,
+                let oldest = registry.undoable.firstIndex(where: { !$0.isUndoing })
+            else { return nil }
+            return registry.undoable.remove(at: oldest)
         }
         if let evicted {
             evicted.releaseUndoLog()

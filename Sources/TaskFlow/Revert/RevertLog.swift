@@ -13,7 +13,7 @@ enum RevertAction: Sendable {
 struct RevertEntry: Sendable {
     let step: StepInfo
     let action: RevertAction
-    /// In registration order (for groups: completion order); reverted last-first after `action`.
+    /// In registration order (for groups: completion order); reverted last-first before `action`, so the step's own revert finds things as its `apply` left them.
     let children: [RevertEntry]
 }
 

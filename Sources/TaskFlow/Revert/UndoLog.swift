@@ -26,7 +26,7 @@ struct UndoLog: Sendable {
 /// What an undo needs of the manager's state, whatever its type: whether it changed since, and
 /// which updates a rollback could not restore.
 protocol VersionedState: AnyObject, Sendable {
-    /// Grows with every change.
+    /// Changes with every change of the state (a restore may bring an older version back).
     var version: Int { get }
     /// The updates whose reverts found a later change still in place, since the last call.
     func takeUnrestored() -> [StepInfo]

@@ -32,7 +32,11 @@ public struct StepScope<State: Sendable>: Sendable {
         apply: (StepInfo, RevertLog) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
-        guard run.isOpen || isInsideRevert else { throw FlowError.stepAfterFlowEnded(flow: run.record.info.title, step: title) }
+        let counted = !isInsideRevert
+        guard !counted || run.enter(nested: parent != nil) else {
+            throw FlowError.stepAfterFlowEnded(flow: run.record.info.title, step: title)
+        }
+        defer { if counted { run.leave() } }
         if cancellation.isCancelled { throw CancellationError() }
         let step = StepInfo(id: run.record.nextStepID(), parent: parent, title: title, kind: kind)
         let record = run.record

@@ -40,6 +40,30 @@ import TaskFlowTestSupport
         }
     }
 
+    /// A step that a task the body did not await started before the body ended is waited for:
+    /// its sub-steps may run, its revert is registered, and the flow ends after it — so an undo
+    /// reverts it, and nothing of it runs after the flow let go of the lock.
+    @Test func aStepStartedBeforeTheEndByAnEscapedTaskIsWaitedForAndReverted() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let inside = Gate(), release = Gate()
+        let flow = manager.execute(title: "spawner") { flow in
+            Task {
+                try await flow.task(title: "escaped", apply: { task in
+                    inside.open()
+                    await release.wait()
+                    try await task.update { $0 += 1 }
+                })
+            }
+            await inside.wait()
+        }
+        #expect(await eventually { flow.status.phase == .running })
+        release.open()
+        try await flow.value
+        #expect(manager.state == 1, "the escaped step's update ran, inside the flow")
+        try await flow.undo()
+        #expect(manager.state == 0, "and the flow's undo reverted it")
+    }
+
     @Test func aRevertMayStillRunStepsDuringTheRollback() async throws {
         let manager = TaskFlowManager()
         let trace = Recorder<String>()
