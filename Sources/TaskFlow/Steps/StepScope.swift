@@ -11,15 +11,17 @@ public struct StepScope<State: Sendable>: Sendable {
     /// Where completed steps register their reverts.
     let log: RevertLog
     let cancellation: CancellationScope
-    /// True inside a background step's revert, which runs after the body ended (during a
-    /// rollback or an undo) and may still run sub-steps; what they register is not kept.
-    var isInsideRevert = false
+    /// Set inside a background step's revert, which runs after the body ended (during a
+    /// rollback or an undo) and may run sub-steps while it runs — not after: a context kept
+    /// from a revert is refused like any other that outlived its flow. What they register is
+    /// not kept.
+    var revertWindow: RevertWindow?
 
     /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
     func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> StepScope {
         StepScope(
             run: run, parent: step, log: log, cancellation: cancellation ?? self.cancellation,
-            isInsideRevert: isInsideRevert)
+            revertWindow: revertWindow)
     }
 
     /// Runs one step: refuses to start it once cancelled, announces it, runs `apply` with a log
@@ -32,8 +34,8 @@ public struct StepScope<State: Sendable>: Sendable {
         apply: (StepInfo, RevertLog) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
-        let counted = !isInsideRevert
-        guard !counted || run.enter(nested: parent != nil) else {
+        let counted = revertWindow == nil
+        guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
             throw FlowError.stepAfterFlowEnded(flow: run.record.info.title, step: title)
         }
         defer { if counted { run.leave() } }
@@ -99,8 +101,10 @@ public struct StepScope<State: Sendable>: Sendable {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
                 // what it registers itself is not kept. Built only when the revert runs, so a
                 // step that is never reverted costs nothing for it.
+                let window = RevertWindow()
+                defer { window.close() }
                 let revertScope = StepScope(
-                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(), isInsideRevert: true)
+                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(), revertWindow: window)
                 try await revert(TaskContext(scope: revertScope, step: step), value)
             }
         }

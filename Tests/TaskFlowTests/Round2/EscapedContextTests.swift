@@ -76,4 +76,19 @@ import TaskFlowTestSupport
         await #expect(throws: Boom("later step")) { try await flow.value }
         #expect(trace.all == ["told"])
     }
+
+    @Test func aContextKeptFromARevertIsRefusedOnceTheRevertReturned() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let kept = Recorder<TaskContext<Int>>()
+        let flow = manager.execute(title: "cleanup") { flow in
+            try await flow.task(title: "upload", apply: { _ in }, revert: { task, _ in kept.record(task) })
+            throw Boom("later step")
+        }
+        await #expect(throws: Boom("later step")) { try await flow.value }
+        let context = try #require(kept.all.first)
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "cleanup", step: "Update state")) {
+            try await context.update { $0 += 1 }
+        }
+        #expect(manager.state == 0, "no change without the lock")
+    }
 }
