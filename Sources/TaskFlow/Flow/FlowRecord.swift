@@ -11,6 +11,9 @@ final class FlowRecord: Sendable {
         var status: FlowStatus = .queued
         /// The reverts of a completed write flow, kept while it is in the undo history.
         var undoLog: UndoLog?
+        /// Set once the body returned or threw: a cancel has nothing left to stop, so it is
+        /// ignored rather than announced as `cancelling` before the flow completes or fails.
+        var bodyEnded = false
         var currentStep: StepInfo?
         var progress: Double?
         /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
@@ -74,6 +77,11 @@ final class FlowRecord: Sendable {
     }
 
     /// The flow got the lock: it starts running unless it was cancelled meanwhile.
+    /// The body returned or threw (see `bodyEnded`).
+    func endBody() {
+        state.withLock { $0.bodyEnded = true }
+    }
+
     func start() -> Bool {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }
@@ -99,7 +107,7 @@ final class FlowRecord: Sendable {
     /// only the first time; returns whether it had one.
     func requestCancel() -> Bool {
         state.withLock { state in
-            guard state.status.acceptsCancel, cancellation.cancel() else { return false }
+            guard state.status.acceptsCancel, !state.bodyEnded, cancellation.cancel() else { return false }
             if case .running = state.status {
                 state.status = .cancelling
                 hub.emit(.statusChanged(info.id, .cancelling))

@@ -72,10 +72,12 @@ final class FlowEngine: Sendable {
                 value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
             } catch {
                 await run.close()
+                record.endBody()
                 throw error
             }
             // Steps the body let escape end (and register their reverts) before the flow does.
             await run.close()
+            record.endBody()
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Always empty the log: a flow not kept for undo must release its reverts now.
