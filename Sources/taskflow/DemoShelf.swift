@@ -50,7 +50,7 @@ enum DemoShelf {
     private static var outbox: ShelvedDemo {
         ShelvedDemo(
             name: "outbox",
-            summary: { "e-mails on a durable job store: retries, a network to switch (n), recovery (--store PATH)" },
+            summary: { "E-mails on a durable job store: retries, a network to switch (n), recovery after a crash." },
             source: { display in
                 let path = display.storePath ?? StoreOptions.stateDirectory + "/outbox.sqlite"
                 return try OutboxDemo(path: path, pace: 1 / display.speed)

@@ -8,8 +8,8 @@ struct JobsCommand: ParsableCommand {
         discussion: """
             Every command takes --store PATH (default: $XDG_STATE_HOME/taskflow/jobs.sqlite, \
             else ~/.local/state/taskflow/jobs.sqlite) and --json. Payload fields whose name \
-            contains password, token, secret or key are shown redacted. Errors exit 2 with \
-            a one-line message.
+            says they are secret (password, token, key, auth, cookie...) are shown redacted, \
+            and so are passwords in URLs. Errors exit 2 with a one-line message.
 
             Examples:
               taskflow jobs submit send-email '{"to":"ann@example.com"}'
