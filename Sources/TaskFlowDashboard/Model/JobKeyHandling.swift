@@ -50,18 +50,10 @@ extension DashboardModel {
 
     /// The answer to "remove job N?".
     mutating func answerCancelJob(_ id: Int64, _ key: Key) -> [Command] {
-        switch key {
-        case .character("y"), .character("Y"):
-            mode = .normal
-            notice = "job \(id) cancelled"
-            return [.cancelStoredJob(id)]
-        case .character("n"), .character("N"), .escape:
-            mode = .normal
-            notice = "job \(id) kept"
-            return []
-        default:
-            return []
-        }
+        guard let yes = Self.answer(key) else { return [] }
+        mode = .normal
+        notice = yes ? "job \(id) cancelled" : "job \(id) kept"
+        return yes ? [.cancelStoredJob(id)] : []
     }
 
     /// `n`: the condition the store's jobs wait for switches (the outbox demo's network).

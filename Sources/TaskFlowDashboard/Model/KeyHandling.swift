@@ -140,17 +140,19 @@ extension DashboardModel {
     }
 
     private mutating func answerUndo(_ id: FlowID, _ key: Key) -> [Command] {
+        guard let yes = Self.answer(key) else { return [] }
+        mode = .normal
+        notice = yes ? "undoing \(id)" : "undo of \(id) abandoned"
+        return yes ? [.undo(id)] : []
+    }
+
+    /// A y/n question's answer: true for `y`, false for `n` or Esc, nil for any other key (the
+    /// question stays).
+    static func answer(_ key: Key) -> Bool? {
         switch key {
-        case .character("y"), .character("Y"):
-            mode = .normal
-            notice = "undoing \(id)"
-            return [.undo(id)]
-        case .character("n"), .character("N"), .escape:
-            mode = .normal
-            notice = "undo of \(id) abandoned"
-            return []
-        default:
-            return []
+        case .character("y"), .character("Y"): true
+        case .character("n"), .character("N"), .escape: false
+        default: nil
         }
     }
 
