@@ -240,4 +240,17 @@ struct UndoAvailabilityTests {
         #expect(model.selectedFlow?.phase == .running)
         #expect(try undoHintRole(model) == .dim)
     }
+
+    /// A group's children start in any order; the detail pane lists them in the group's order.
+    @Test func groupChildrenAreListedInTheGroupsOrderWhateverStartsFirst() {
+        var row = FlowRow(info: FlowInfo(id: FlowID(1), title: "f", access: .write), queuedAt: .zero)
+        let group = StepInfo(id: StepID(1), parent: nil, title: "group", kind: .group)
+        row.start(group, at: .zero)
+        for id in [3, 4, 2] {
+            row.start(StepInfo(id: StepID(id), parent: StepID(1), title: "child \(id)", kind: .task), at: .zero)
+        }
+        row.start(StepInfo(id: StepID(5), parent: StepID(3), title: "inside 3", kind: .main), at: .zero)
+        row.start(StepInfo(id: StepID(6), parent: nil, title: "after", kind: .task), at: .zero)
+        #expect(row.steps.map(\.info.title) == ["group", "child 2", "child 3", "inside 3", "child 4", "after"])
+    }
 }

@@ -111,6 +111,30 @@ import TaskFlowTestSupport
         #expect(trace.all == ["a", "b", "c", "revert last", "revert c", "revert b", "revert a"])
     }
 
+    /// Children start at once and in any order, but are numbered in the order the group lists
+    /// them, so every observer can show them that way.
+    @Test func groupChildrenAreNumberedInTheGroupsOrder() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let titles = (1...8).map { "child \($0)" }
+        let flows = (0..<20).map { _ in
+            manager.execute(title: "numbered") { flow in
+                try await flow.group(title: "all") { group in
+                    for title in titles { group.task(title: title, apply: { _ in await Task.yield() }) }
+                }
+            }
+        }
+        for flow in flows { try await flow.value }
+        for flow in flows {
+            #expect(await log.waitUntilFinished(flow.id))
+            let children = log.events.compactMap { event -> StepInfo? in
+                guard case .stepStarted(flow.id, let step) = event, step.parent != nil else { return nil }
+                return step
+            }
+            #expect(children.sorted { $0.id < $1.id }.map(\.title) == titles)
+        }
+    }
+
     @Test func aFlowCancelReachesGroupChildrenAndStopsTheRestOfASequence() async throws {
         let manager = TaskFlowManager()
         let trace = Recorder<String>()

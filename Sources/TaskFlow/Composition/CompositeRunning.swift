@@ -5,9 +5,13 @@ extension StepScope {
     /// `CancellationError`, whichever came first: children that stopped because of a cancel
     /// must not hide a sibling's failure as a cancel.
     static func runParallel(_ children: [CompositeStep<State>.Child], in scope: StepScope) async throws {
+        // Ids in the order the group lists its children, so observers show them in that order.
+        let ids = scope.run.record.reserveStepIDs(children.count)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for child in children {
-                group.addTask { try await child(scope) }
+            for (child, id) in zip(children, ids) {
+                var childScope = scope
+                childScope.reservedID = id
+                group.addTask { [childScope] in try await child(childScope) }
             }
             var outcome = GroupOutcome()
             while let result = await group.nextResult() {

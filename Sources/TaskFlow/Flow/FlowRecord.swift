@@ -11,9 +11,10 @@ final class FlowRecord: Sendable {
         var status: FlowStatus = .queued
         /// The reverts of a completed write flow, kept while it is in the undo history.
         var undoLog: UndoLog?
-        /// Set once the body returned or threw: a cancel has nothing left to stop, so it is
-        /// ignored rather than announced as `cancelling` before the flow completes or fails.
-        var bodyEnded = false
+        /// Set once the body threw: the flow rolls back as failed whatever a cancel says, so a
+        /// cancel is ignored rather than announced as `cancelling` first. (After the body
+        /// returned, a cancel before completion still rolls the flow back.)
+        var bodyFailed = false
         var currentStep: StepInfo?
         var progress: Double?
         /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
@@ -68,6 +69,13 @@ final class FlowRecord: Sendable {
         StepID(stepCounter.add(1, ordering: .relaxed).newValue)
     }
 
+    /// `count` consecutive step ids, for a group's children: numbered in the order the group
+    /// lists them, however their tasks happen to start.
+    func reserveStepIDs(_ count: Int) -> [StepID] {
+        let last = stepCounter.add(count, ordering: .relaxed).newValue
+        return (last - count + 1...last).map(StepID.init)
+    }
+
     /// Moves to `status` and tells observers.
     func transition(to status: FlowStatus) {
         state.withLock { state in
@@ -77,9 +85,9 @@ final class FlowRecord: Sendable {
     }
 
     /// The flow got the lock: it starts running unless it was cancelled meanwhile.
-    /// The body returned or threw (see `bodyEnded`).
-    func endBody() {
-        state.withLock { $0.bodyEnded = true }
+    /// The body threw (see `bodyFailed`).
+    func bodyFailed() {
+        state.withLock { $0.bodyFailed = true }
     }
 
     func start() -> Bool {
@@ -107,7 +115,7 @@ final class FlowRecord: Sendable {
     /// only the first time; returns whether it had one.
     func requestCancel() -> Bool {
         state.withLock { state in
-            guard state.status.acceptsCancel, !state.bodyEnded, cancellation.cancel() else { return false }
+            guard state.status.acceptsCancel, !state.bodyFailed, cancellation.cancel() else { return false }
             if case .running = state.status {
                 state.status = .cancelling
                 hub.emit(.statusChanged(info.id, .cancelling))

@@ -72,12 +72,13 @@ final class FlowEngine: Sendable {
                 value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
             } catch {
                 await run.close()
-                record.endBody()
+                // The body failed: the rollback is coming whatever a cancel says now.
+                record.bodyFailed()
                 throw error
             }
-            // Steps the body let escape end (and register their reverts) before the flow does.
+            // Steps the body let escape end (and register their reverts) before the flow does. A
+            // cancel that arrives now still counts: the flow has not completed, so it rolls back.
             await run.close()
-            record.endBody()
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Always empty the log: a flow not kept for undo must release its reverts now.

@@ -1,6 +1,6 @@
 /// A step's identity within its flow, assigned in the order steps start.
 public struct StepID: Hashable, Comparable, Sendable, CustomStringConvertible {
-    /// The start number, from 1.
+    /// Numbered from 1 as steps start; the children of a group in the order the group lists them.
     public let rawValue: Int
 
     /// Wraps a start number.

@@ -16,6 +16,9 @@ public struct StepScope<State: Sendable>: Sendable {
     /// from a revert is refused like any other that outlived its flow. What they register is
     /// not kept.
     var revertWindow: RevertWindow?
+    /// The id the next step started in this scope takes: a group child's, reserved in the
+    /// group's order. Not inherited by the scopes inside that step.
+    var reservedID: StepID?
 
     /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
     func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> StepScope {
@@ -40,7 +43,7 @@ public struct StepScope<State: Sendable>: Sendable {
         }
         defer { if counted { run.leave() } }
         if cancellation.isCancelled { throw CancellationError() }
-        let step = StepInfo(id: run.record.nextStepID(), parent: parent, title: title, kind: kind)
+        let step = StepInfo(id: reservedID ?? run.record.nextStepID(), parent: parent, title: title, kind: kind)
         let record = run.record
         record.stepStarted(step)
         let inner = RevertLog()

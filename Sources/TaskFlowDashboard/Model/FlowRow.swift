@@ -41,14 +41,23 @@ public struct FlowRow: Sendable, Hashable {
         (finishedAt ?? now) - queuedAt
     }
 
-    /// Adds a step that started, nested under its parent.
+    /// Adds a step that started, nested under its parent, among its siblings in id order: the
+    /// order a group lists its children (the engine numbers them so), whichever starts first.
     mutating func start(_ info: StepInfo, at time: Duration) {
         let depth = info.parent.flatMap(step).map { $0.depth + 1 } ?? 0
-        // Children go right after their parent's subtree so the tree reads top-down even when
-        // a group's children interleave.
-        let position = info.parent.flatMap(endOfSubtree) ?? steps.endIndex
-        steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position)
+        steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position(of: info, depth: depth))
         currentStep = info.id
+    }
+
+    /// Where a new step goes: inside its parent's subtree (the tree reads top-down even when a
+    /// group's children interleave), before the first sibling with a higher id.
+    private func position(of info: StepInfo, depth: Int) -> Int {
+        var index = info.parent.flatMap(self.index(of:)).map { $0 + 1 } ?? 0
+        while index < steps.endIndex, steps[index].depth >= depth {
+            if steps[index].depth == depth, steps[index].info.id > info.id { break }
+            index += 1
+        }
+        return index
     }
 
     /// Changes one step in place; does nothing for a step the dashboard never saw start.
@@ -59,14 +68,5 @@ public struct FlowRow: Sendable, Hashable {
 
     private func index(of id: StepID) -> Int? {
         steps.firstIndex { $0.info.id == id }
-    }
-
-    /// The index just past the last descendant of `parent`.
-    private func endOfSubtree(_ parent: StepID) -> Int? {
-        guard let start = index(of: parent) else { return nil }
-        let depth = steps[start].depth
-        var end = start + 1
-        while end < steps.endIndex, steps[end].depth > depth { end += 1 }
-        return end
     }
 }
