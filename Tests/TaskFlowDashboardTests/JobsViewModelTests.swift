@@ -89,4 +89,12 @@ struct JobsViewModelTests {
         #expect(text.contains("Jobs — jobs.sqlite — pending 1000000 — Tab: flows"))
         #expect(text.contains("… and 999999 newer jobs (the oldest 1 are listed)"))
     }
+
+    @Test func nTwiceSwitchesTheConditionBackBeforeTheNextListing() {
+        var model = Self.model()
+        model.updateStore(Self.listing([Self.job(1, .pending)]), condition: StoreCondition(name: "network", isMet: true),
+                          listedAt: Self.listedAt, time: .seconds(2))
+        #expect(model.handle(.character("n")) == [.switchStoreCondition] && model.notice == "network down")
+        #expect(model.handle(.character("n")) == [.switchStoreCondition] && model.notice == "network up")
+    }
 }

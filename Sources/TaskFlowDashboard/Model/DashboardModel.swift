@@ -15,7 +15,7 @@ public struct DashboardModel: Sendable {
     /// The selected flow.
     public internal(set) var selection: FlowID?
     /// The job store shown in the jobs view, once one is attached (``attachStore(named:)``).
-    public private(set) var store: StoreBoard?
+    public internal(set) var store: StoreBoard?
     /// Which list the main pane shows.
     public internal(set) var tab = Tab.flows
     /// The selected job in the jobs view.

@@ -63,6 +63,7 @@ extension DashboardModel {
             return []
         }
         notice = "\(condition.name) \(condition.isMet ? "down" : "up")"
+        store?.switchCondition()
         return [.switchStoreCondition]
     }
 

@@ -31,6 +31,12 @@ public struct StoreBoard: Sendable, Hashable {
         error = nil
     }
 
+    /// The condition as it will be once `n` took effect, until the next listing says: a second
+    /// `n` before that listing must switch it back, not again the same way.
+    mutating func switchCondition() {
+        condition = condition.map { StoreCondition(name: $0.name, isMet: !$0.isMet) }
+    }
+
     /// Keeps the rows, and says why they could not be refreshed.
     mutating func fail(_ message: String) {
         error = message
