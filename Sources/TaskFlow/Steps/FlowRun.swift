@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one flow's steps share while its body runs: the flow's record, its state, and whether
 /// steps may still start.
 final class FlowRun<State: Sendable>: Sendable {
@@ -5,17 +7,15 @@ final class FlowRun<State: Sendable>: Sendable {
     let store: StateStore<State>
     /// The copy a read flow sees, taken when it got the lock; nil for write flows.
     let snapshot: State?
-    private let steps = Protected(Steps())
-
-    /// Whether steps may start, and how many are running. A step the body let escape (started
-    /// from a task the body did not await) may still be running when the body ends: the flow
-    /// waits for it (``close()``), so that its revert is registered before the flow completes
-    /// or rolls back, and it never runs after the flow let go of the lock.
-    private struct Steps {
-        var open = true
-        var running = 0
-        var drained: CheckedContinuation<Void, Never>?
-    }
+    /// Whether steps may start, and how many are running, in one atomic word: the running count
+    /// times two, plus 1 once the body ended. A step the body let escape (started from a task
+    /// the body did not await) may still be running when the body ends: the flow waits for it
+    /// (``close()``), so that its revert is registered before the flow completes or rolls back,
+    /// and it never runs after the flow let go of the lock. One atomic, not a lock: every step
+    /// passes here twice.
+    private let steps = Atomic<Int>(0)
+    /// The body's end, waiting for the last escaped step (rare: only then is a lock taken).
+    private let drained = Protected<CheckedContinuation<Void, Never>?>(nil)
 
     init(record: FlowRecord, store: StateStore<State>) {
         self.record = record
@@ -31,35 +31,39 @@ final class FlowRun<State: Sendable>: Sendable {
     /// `nested` inside one still running (an escaped step's own sub-steps). False means refused:
     /// the flow ended, and a step started now could never be reverted.
     func enter(nested: Bool) -> Bool {
-        steps.withLock { steps in
-            guard steps.open || (nested && steps.running > 0) else { return false }
-            steps.running += 1
-            return true
+        var word = steps.load(ordering: .acquiring)
+        while true {
+            let ended = word & 1 == 1, running = word >> 1
+            if ended, !(nested && running > 0) { return false }
+            let (exchanged, original) = steps.compareExchange(
+                expected: word, desired: word + 2, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+            if exchanged { return true }
+            word = original
         }
     }
 
     /// A step counted by ``enter(nested:)`` ended (its revert, if any, is registered).
     func leave() {
-        let drained = steps.withLock { steps -> CheckedContinuation<Void, Never>? in
-            steps.running -= 1
-            guard !steps.open, steps.running == 0 else { return nil }
-            defer { steps.drained = nil }
-            return steps.drained
-        }
-        drained?.resume()
+        // 1: the body ended and this was the last step running.
+        if steps.subtract(2, ordering: .acquiringAndReleasing).newValue == 1 { resumeClose() }
     }
 
     /// The body ended: no step may start from now on; returns once the steps still running
     /// (started by tasks the body let escape) have ended.
     func close() async {
+        guard steps.bitwiseOr(1, ordering: .acquiringAndReleasing).newValue != 1 else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let waits = steps.withLock { steps -> Bool in
-                steps.open = false
-                guard steps.running > 0 else { return false }
-                steps.drained = continuation
-                return true
-            }
-            if !waits { continuation.resume() }
+            drained.withLock { $0 = continuation }
+            // The last step may have ended before the continuation was stored.
+            if steps.load(ordering: .acquiring) == 1 { resumeClose() }
         }
+    }
+
+    /// Resumes ``close()`` once, whichever of the last step and the body gets here second.
+    private func resumeClose() {
+        drained.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }?.resume()
     }
 }
