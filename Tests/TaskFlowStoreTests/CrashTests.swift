@@ -35,10 +35,13 @@ struct CrashTests {
         for _ in 0..<Self.kills {
             let probe = try await CrashProbe.start(store: storePath, runs: runsPath, workers: 4)
             try await Task.sleep(for: .milliseconds(Int.random(in: 0...250, using: &generator)))
-            #expect(try await probe.kill() == SIGKILL)
+            let status = try await probe.kill()
             let (running, left) = try snapshot(storePath)
+            // A probe that found the work done may end by itself before the kill lands.
+            #expect(status == SIGKILL || (status == 0 && left == 0), "status \(status), \(left) jobs left")
             runningAtKills.formUnion(running)
-            if left > 0 { killedWithJobsLeft += 1 }
+            guard left > 0 else { break }
+            killedWithJobsLeft += 1
         }
         let last = try await CrashProbe.start(store: storePath, runs: runsPath, workers: 4)
         #expect(try await last.exitStatus() == 0)
