@@ -81,6 +81,8 @@ final class FlowEngine: Sendable {
             await run.close()
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
+                // Only once it is sure to complete (a cancel would still roll back, and apply them).
+                reportLeftoverRestores(of: record, in: store)
                 // Always empty the log: a flow not kept for undo must release its reverts now.
                 let entries = log.drain()
                 return keep
@@ -105,6 +107,17 @@ final class FlowEngine: Sendable {
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         finish(record, as: outcome.status, releasing: ticket)
         throw outcome.error
+    }
+
+    /// Restores that a step's own rollback left waiting (it failed inside a group after a
+    /// sibling's update, and a retry or the body went on) can never apply once the flow
+    /// completes: they are this flow's revert failures, reported now, and must not surface in a
+    /// later flow's rollback as that flow's.
+    private func reportLeftoverRestores<State>(of record: FlowRecord, in store: StateStore<State>) {
+        guard record.info.access == .write else { return }
+        for failure in Self.unrestored(store.takeUnrestored()) {
+            hub.emit(.revertFailed(record.info.id, failure.step, String(describing: failure.error)))
+        }
     }
 
     /// A failure for each update whose revert could not restore the state.
