@@ -1,7 +1,6 @@
 import DashboardTerminal
 import Foundation
 import TaskFlowDashboard
-import TOMLSource
 import TaskFlowStore
 
 /// Shows a flow source: the live dashboard on a terminal, or one line per event without one.
@@ -66,11 +65,9 @@ struct DashboardLauncher {
     /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
     /// store behind) and be a TaskFlow job store.
     nonisolated static func openStore(_ path: String) throws -> StoreJobSource {
-        guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); create one with 'taskflow jobs submit' or your program")
-        }
-        return StoreJobSource(store: try JobStore(path: path), name: path)
+        let store = try StoreOptions.openStore(
+            at: path, creating: false, ifMissing: "create one with 'taskflow jobs submit' or your program")
+        return StoreJobSource(store: store, name: path)
     }
 
     /// Tells on stderr, after the terminal is restored, what an exit left behind.
@@ -98,10 +95,4 @@ struct DashboardLauncher {
 /// Writes `taskflow: <message>` to stderr.
 func printError(_ message: String) {
     OutputWriter.standardError.write("taskflow: \(message)\n")
-}
-
-/// A `--store` that cannot be shown, said in one line.
-struct StoreOpeningError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

@@ -156,9 +156,6 @@ final class FlowRecord: Sendable {
         state.withLock { $0.undoLog = nil }
     }
 
-    /// Whether the flow still keeps its undo log (completed and not undone, undoing or evicted).
-    var keepsUndoLog: Bool { state.withLock { $0.undoLog != nil } }
-
     /// Whether it belongs in the undo history: it keeps its log, or an undo holds the log (an
     /// observer may undo a flow the instant it shows completed, before it joins the history;
     /// if that undo is refused, the log comes back and must find the flow there).

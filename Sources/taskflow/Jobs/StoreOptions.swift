@@ -33,19 +33,39 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store. Only `submit` creates one (and its folder); every other command on a
     /// store that does not exist says so instead of leaving an empty file behind.
     func open(creating: Bool) throws -> JobStore {
-        let path = resolvedPath
-        guard !path.isEmpty else { throw failure("--store needs a path") }
+        do {
+            return try Self.openStore(
+                at: resolvedPath, creating: creating, ifMissing: "submit a job first, or name one with --store")
+        } catch {
+            throw failure(error.message)
+        }
+    }
+
+    /// The job store at `path`, the one way the command line opens one (`taskflow jobs`, the
+    /// dashboard's `--store`, the outbox demo). `creating`, it makes the store and its folder
+    /// (owner-only) if needed; otherwise a missing file is an error that ends with `ifMissing`,
+    /// rather than an empty store left behind by a typo.
+    static func openStore(
+        at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
+    ) throws(StoreOpeningError) -> JobStore {
+        guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }
         if creating {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         } else if !FileManager.default.fileExists(atPath: path) {
-            throw failure("no job store at \(path.escapingControlCharacters); submit a job first, or name one with --store")
+            throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); \(ifMissing)")
         }
         do {
-            return try JobStore(path: path)
+            return try JobStore(path: path, lease: lease)
         } catch {
-            throw failure("\(error)".escapingControlCharacters)
+            throw StoreOpeningError(message: "\(error)".escapingControlCharacters)
         }
     }
+}
+
+/// A job store that cannot be opened, said in one line (control characters escaped).
+struct StoreOpeningError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }

@@ -34,10 +34,7 @@ struct OutboxDemo: FlowSource {
 
     /// The demo on the store at `path` (created, with its folder, if needed).
     init(path: String, pace: Double) throws {
-        try? FileManager.default.createDirectory(
-            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
-            attributes: [.posixPermissions: 0o700])
-        store = try JobStore(path: path, lease: .seconds(5))
+        store = try StoreOptions.openStore(at: path, creating: true, ifMissing: "", lease: .seconds(5))
         self.path = path
         self.pace = pace
         registerSender()
@@ -84,10 +81,10 @@ struct OutboxDemo: FlowSource {
     /// Opens the store: recovers what an earlier run left, then starts the workers.
     private func openOutbox() -> TaskFlow<Void> {
         manager.execute(title: "Open outbox", access: .write) { [store] flow in
-            let left = try await flow.task(title: "Read the outbox", apply: { _ in try await store.jobs() }, revert: nil)
+            let left = try await flow.task(title: "Read the outbox", apply: { _ in try await store.jobCounts() }, revert: nil)
             // Jobs still marked running belong to a run that ended mid-send: start recovers them.
-            let recovered = left.filter { $0.state == .running }.count
-            let waiting = left.filter { $0.state != .failed }.count - recovered
+            let recovered = left[.running, default: 0]
+            let waiting = left.values.reduce(0, +) - left[.failed, default: 0] - recovered
             try await flow.task(title: "Recover \(recovered) mid-send, \(waiting) waiting; start 2 workers", apply: { _ in
                 try await store.start(workers: 2)
             }, revert: nil)
