@@ -5,13 +5,16 @@
 /// mistaken for structure). It does not check the syntax (TOMLKit does), but it runs before
 /// TOMLKit and finds what TOMLKit cannot take: nesting deeper than ``SourceLimits/nesting``
 /// (which would cost TOMLKit and validation time far beyond linear) and the escape `\u0000`
-/// (TOMLKit cuts strings at a NUL and crashes on a key holding one). On broken text it still
+/// (TOMLKit cuts strings at a NUL and crashes on a key holding one), and raw control
+/// characters, which TOML forbids and on which toml++ asserts in some places. On broken text it still
 /// ends, every step consuming at least one character, its positions only as good as its guesses.
 struct SourceScanner {
     private(set) var keys: [TOMLPath: SourcePosition] = [:]
     private(set) var values: [TOMLPath: SourcePosition] = [:]
     /// What the scan found TOMLKit must not see, in file order.
     private(set) var problems: [(position: SourcePosition, message: String)] = []
+    /// Set at the first raw control character: one report says what is wrong with the file.
+    private var foundRawControl = false
 
     private let scalars: [Unicode.Scalar]
     private var index = 0
@@ -250,6 +253,17 @@ struct SourceScanner {
 
     // MARK: - Cursor
 
+    /// TOML allows no control character but tab and line ends anywhere, not even in comments or
+    /// strings (there they must be escaped); toml++ asserts on some of them in keys.
+    private func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x0D: peek(1) != "\n"
+        case 0x00...0x1F, 0x7F: true
+        default: false
+        }
+    }
+
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
 
     private var position: SourcePosition { SourcePosition(line: line, column: column) }
@@ -260,6 +274,13 @@ struct SourceScanner {
 
     private mutating func advance(by count: Int = 1) {
         for _ in 0..<count where index < scalars.count {
+            if !foundRawControl, isRawControl(scalars[index]) {
+                foundRawControl = true
+                let hex = String(scalars[index].value, radix: 16, uppercase: true)
+                let code = String(repeating: "0", count: 4 - hex.count) + hex
+                report("a raw control character (U+\(code)) is not allowed in TOML: "
+                    + "write it as an escape (\\u\(code)) inside a string, or remove it")
+            }
             if scalars[index] == "\n" {
                 line += 1
                 column = 1

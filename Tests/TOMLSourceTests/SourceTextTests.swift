@@ -40,4 +40,22 @@ import Testing
         #expect(problems.first?.message == "'a' has more than 100000 elements; no array may have more")
         #expect(SourceMap.problems(in: "a = [" + String(repeating: "1,", count: SourceLimits.arrayElements) + "]").isEmpty)
     }
+
+    /// toml++ asserts (aborting the program) on a raw control character in a table header's key;
+    /// TOML allows none anywhere, so the scan refuses the first one, wherever it is.
+    @Test(arguments: [
+        ("[[\u{1B}]0;\u{07}flow.step]]\n", 1, 3, "001B"),
+        ("name = \"a\"\n# a bell \u{07} in a comment\n", 2, 10, "0007"),
+        ("a = 'x\u{7F}'", 1, 7, "007F"),
+        ("a = 1\rb = 2", 1, 6, "000D"),
+    ])
+    func aRawControlCharacterIsRefusedAtItsPlace(text: String, line: Int, column: Int, code: String) {
+        let problems = SourceMap.problems(in: text)
+        #expect(problems.map(\.position) == [SourcePosition(line: line, column: column)])
+        #expect(problems.first?.message == "a raw control character (U+\(code)) is not allowed in TOML: write it as an escape (\\u\(code)) inside a string, or remove it")
+    }
+
+    @Test func tabsAndLineEndsAreNoControlCharacters() {
+        #expect(SourceMap.problems(in: "a = 1\t# tab\r\nb = \"\t\"\n").isEmpty)
+    }
 }
