@@ -7,12 +7,15 @@ import TaskFlowScenario
 @MainActor
 final class ScenarioFeed: FlowSource {
     nonisolated let name: String
+    nonisolated let jobQueues: (any JobQueueSource)?
     private nonisolated let runner: ScenarioRunner
     private var run: ScenarioRun?
 
     nonisolated init(_ scenario: Scenario, options: RunOptions) {
         name = scenario.name
-        runner = ScenarioRunner(scenario: scenario, options: options)
+        let runner = ScenarioRunner(scenario: scenario, options: options)
+        self.runner = runner
+        jobQueues = scenario.queues.isEmpty ? nil : ScenarioQueueSource(jobs: runner.jobs, specs: scenario.queues)
     }
 
     nonisolated func events() -> AsyncStream<TimedFlowEvent> { runner.manager.timedEvents }
@@ -26,6 +29,8 @@ final class ScenarioFeed: FlowSource {
         return AsyncStream { continuation in
             let relay = Task {
                 for await flow in run.launches { continuation.yield(FlowHandle(flow.handle)) }
+                // A headless run ends once its jobs have ended too.
+                await run.jobs.finished()
                 continuation.finish()
             }
             continuation.onTermination = { _ in relay.cancel() }

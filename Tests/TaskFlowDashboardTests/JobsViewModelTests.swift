@@ -35,9 +35,9 @@ struct JobsViewModelTests {
     @Test func tabShowsTheJobsOnlyWithAStore() {
         var plain = DashboardModel(scenario: "x")
         #expect(plain.handle(.tab).isEmpty && plain.tab == .flows)
-        #expect(plain.notice == "no job store: start taskflow with --store PATH")
+        #expect(plain.notice == "no jobs to show: play a scenario with [[queue]] tables (taskflow demo jobs), or start with --store PATH")
         var model = Self.model()
-        #expect(model.tab == .jobs && model.selectedJob?.id == 1)
+        #expect(model.tab == .store && model.selectedJob?.id == 1)
         _ = model.handle(.tab)
         #expect(model.tab == .flows)
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct DemoTests {
     @Test func everyDemoParsesAndValidates() throws {
         let demos = try DemoCatalog.demos(in: Paths.demo)
-        #expect(demos.map(\.name) == ["tour", "publish-post", "read-write", "rollback", "stress"])
+        #expect(demos.map(\.name) == ["tour", "jobs", "publish-post", "read-write", "rollback", "stress"])
         for demo in demos {
             let scenario = try demo.load()
             #expect(!scenario.flows.isEmpty, "\(demo.name)")

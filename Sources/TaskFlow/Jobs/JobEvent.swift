@@ -10,14 +10,19 @@ public struct JobInfo: Sendable, Hashable {
     public let priority: JobPriority
     /// The jobs it waits for (`after:`), in the order given.
     public let dependencies: [JobID]
+    /// The most runs its retry policy allows, the first included.
+    public let maxAttempts: Int
 
     /// Creates a description.
-    public init(id: JobID, title: String, queue: String, priority: JobPriority, dependencies: [JobID]) {
+    public init(
+        id: JobID, title: String, queue: String, priority: JobPriority, dependencies: [JobID], maxAttempts: Int = 1
+    ) {
         self.id = id
         self.title = title
         self.queue = queue
         self.priority = priority
         self.dependencies = dependencies
+        self.maxAttempts = maxAttempts
     }
 }
 

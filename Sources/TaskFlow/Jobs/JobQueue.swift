@@ -100,7 +100,7 @@ public final class JobQueue: Sendable {
     /// The untyped part of `add`, compiled once rather than per value type.
     private func schedule(_ record: JobRecord, after scheduled: [JobRecord]) {
         hub.emit(.added(JobInfo(id: record.id, title: record.title, queue: title, priority: record.priority,
-                                dependencies: scheduled.map(\.id))))
+                                dependencies: scheduled.map(\.id), maxAttempts: record.job.maxAttempts)))
         if scheduled.isEmpty {
             enqueue(record, wasBlocked: false)
         } else {

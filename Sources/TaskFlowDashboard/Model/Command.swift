@@ -11,6 +11,12 @@ public enum Command: Sendable, Hashable {
     case retryStoredJob(Int64)
     /// Remove a job of the store that is not running.
     case cancelStoredJob(Int64)
+    /// Cancel a job of an in-process queue.
+    case cancelQueuedJob(JobID)
+    /// Run a failed or cancelled job of an in-process queue again.
+    case retryQueuedJob(JobID)
+    /// Pause (`true`) or resume the in-process queue with this title.
+    case setQueuePaused(String, Bool)
     /// Tell the store conditions changed.
     case wakeParkedJobs
     /// Switch the condition the store's jobs wait for.

@@ -16,6 +16,10 @@ public struct DashboardModel: Sendable {
     public internal(set) var selection: FlowID?
     /// The job store shown in the jobs view, once one is attached (``attachStore(named:)``).
     public internal(set) var store: StoreBoard?
+    /// The in-process job queues shown in the queues view, once attached (``attachQueues(_:showing:)``).
+    public internal(set) var queueBoard: QueueBoard?
+    /// The line under the cursor in the queues view.
+    public internal(set) var queueSelection: QueueLine?
     /// Which list the main pane shows.
     public internal(set) var tab = Tab.flows
     /// The selected job in the jobs view.
@@ -94,7 +98,7 @@ public struct DashboardModel: Sendable {
     /// dashboard on the jobs view.
     public mutating func attachStore(named name: String, showing: Bool = false) {
         store = StoreBoard(name: name)
-        if showing { tab = .jobs }
+        if showing { tab = .store }
     }
 
     /// Takes a listing of the store's jobs made at `date`, which is `time` on the model's clock;
@@ -126,9 +130,11 @@ public struct DashboardModel: Sendable {
     public func offers(_ action: KeyAction) -> Bool {
         switch action {
         case .undo: tab == .flows && selectedFlow?.canUndo == true
-        case .switchTab, .wakeParked: store != nil
+        case .switchTab: store != nil || queueBoard != nil
+        case .wakeParked: store != nil
         case .switchCondition: store?.condition != nil
-        case .retryJob: tab == .jobs && selectedJob?.canRetry == true
+        case .retryJob: tab == .store ? selectedJob?.canRetry == true : tab == .queues && selectedQueuedJob?.canRetry == true
+        case .pauseQueue: tab == .queues
         default: true
         }
     }

@@ -1,14 +1,4 @@
 extension DashboardModel {
-    /// `Tab`: between the flows and the job store's jobs; without a store, a notice says how to
-    /// get one.
-    mutating func switchTab() {
-        guard store != nil else {
-            notice = "no job store: start taskflow with --store PATH"
-            return
-        }
-        tab = tab == .flows ? .jobs : .flows
-    }
-
     /// ↑/↓/Home/End in the jobs view.
     mutating func moveJobSelection(_ action: KeyAction) {
         guard let rows = store?.rows, !rows.isEmpty else { return }
@@ -24,7 +14,7 @@ extension DashboardModel {
 
     /// `r` in the jobs view: a failed job queued again.
     mutating func retrySelectedJob() -> [Command] {
-        guard tab == .jobs, let job = selectedJob else {
+        guard tab == .store, let job = selectedJob else {
             notice = "r retries a failed job: select one in the jobs view (Tab)"
             return []
         }

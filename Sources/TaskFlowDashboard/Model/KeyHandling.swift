@@ -31,17 +31,22 @@ extension DashboardModel {
     /// Carries out one action of ``KeyMap``.
     private mutating func perform(_ action: KeyAction) -> [Command] {
         switch action {
-        case .up where tab == .jobs, .down where tab == .jobs, .first where tab == .jobs, .last where tab == .jobs:
+        case .up where tab == .store, .down where tab == .store, .first where tab == .store, .last where tab == .store:
             moveJobSelection(action)
+        case .up where tab == .queues, .down where tab == .queues, .first where tab == .queues, .last where tab == .queues:
+            moveQueueSelection(action)
         case .up: move(by: -1)
         case .down: move(by: 1)
         case .first: select(visibleFlows.first)
         case .last: select(visibleFlows.last)
         case .switchTab: switchTab()
+        case .retryJob where tab == .queues: return retrySelectedQueuedJob()
         case .retryJob: return retrySelectedJob()
+        case .pauseQueue: return pauseSelectedQueue()
         case .wakeParked: return wakeParkedJobs()
         case .switchCondition: return switchStoreCondition()
-        case .cancel where tab == .jobs: return cancelSelectedJob()
+        case .cancel where tab == .store: return cancelSelectedJob()
+        case .cancel where tab == .queues: return cancelSelectedQueuedJob()
         case .logBack: scrollLog(by: Self.logPage)
         case .logForward: scrollLog(by: -Self.logPage)
         case .switchFocus: focus = focus == .flows ? .detail : .flows

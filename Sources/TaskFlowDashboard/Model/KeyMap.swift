@@ -14,10 +14,12 @@ public enum KeyAction: Sendable, Hashable {
     case logForward
     /// Move the arrows between the flow list and the step tree.
     case switchFocus
-    /// Show the flows or the job store's jobs.
+    /// Show the next view: flows, job queues, the job store's jobs.
     case switchTab
-    /// Queue the selected failed job again now (jobs view).
+    /// Queue the selected failed job again now (queues and store views).
     case retryJob
+    /// Pause or resume the selected job queue (queues view).
+    case pauseQueue
     /// Tell the job store conditions changed: parked jobs run again.
     case wakeParked
     /// Switch the condition the store's jobs wait for (the outbox demo's network).
@@ -72,14 +74,17 @@ public enum KeyMap {
             keys: "Enter", action: "focus the flow list / the detail pane", hint: ("Enter", "detail"),
             bindings: [.enter: .switchFocus]),
         KeyRow(
-            keys: "Tab", action: "show flows / the job store's jobs", hint: nil,
+            keys: "Tab", action: "views: flows, job queues, stored jobs", hint: nil,
             bindings: [.tab: .switchTab]),
         KeyRow(
             keys: "c", action: "cancel the flow: its steps roll back", hint: ("c", "cancel"),
             bindings: [.character("c"): .cancel]),
         KeyRow(
-            keys: "r, w, n", action: "jobs: retry, wake parked, network", hint: nil,
-            bindings: [.character("r"): .retryJob, .character("w"): .wakeParked, .character("n"): .switchCondition]),
+            keys: "r, P, w, n", action: "retry job, pause queue, wake, network", hint: nil,
+            bindings: [
+                .character("r"): .retryJob, .character("P"): .pauseQueue, .character("w"): .wakeParked,
+                .character("n"): .switchCondition,
+            ]),
         KeyRow(
             keys: "C", action: "cancel every running and waiting flow", hint: ("C", "cancel all"),
             bindings: [.character("C"): .cancelAll]),

@@ -37,8 +37,10 @@ public final class DashboardSession {
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
-    /// The job store of the jobs view, if one is attached.
+    /// The job store of the store view, if one is attached.
     private var store: (any JobStoreSource)?
+    /// The job queues of the queues view, if attached.
+    private var queues: (any JobQueueSource)?
     /// Wakes the store's listing early (after a key changed the store).
     private var relist: AsyncStream<Void>.Continuation?
 
@@ -73,6 +75,7 @@ public final class DashboardSession {
     public func start(_ source: some FlowSource) {
         let events = source.events()
         model.adopt(source.snapshot(), at: elapsed)
+        if let queues = source.jobQueues { attachQueues(queues) }
         if let store = source.jobStore { attachStore(store, showing: true) }
         changed = true
         tasks.append(Task { [weak self] in
@@ -119,6 +122,22 @@ public final class DashboardSession {
                 self?.took(listing, condition: source.condition, listedAt: Date())
             }
         })
+    }
+
+    /// Shows `source`'s queues in the queues view (`Tab`) and follows their events.
+    public func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
+        queues = source
+        let events = source.events()
+        model.attachQueues(source.queues, showing: showing)
+        tasks.append(Task { [weak self] in
+            for await event in events { self?.ingest(event) }
+        })
+    }
+
+    /// Applies a queue event now.
+    public func ingest(_ event: JobEvent) {
+        model.apply(event, at: elapsed)
+        changed = true
     }
 
     private func took(_ listing: Result<StoreListing, any Error>, condition: StoreCondition?, listedAt date: Date) {
@@ -208,7 +227,8 @@ public final class DashboardSession {
         let now = elapsed
         model.advance(to: now)
         guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
-        if model.board.hasActiveFlows { changed = true }
+        // Flows' elapsed times and retry countdowns move on.
+        if model.board.hasActiveFlows || (model.tab == .queues && model.queueBoard?.hasActiveJobs == true) { changed = true }
     }
 
     /// Tells the model the screen is now `size` (a message, like a key): the panes' rows
@@ -244,6 +264,9 @@ public final class DashboardSession {
             case .undo(let id): undo(id)
             case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
             case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
+            case .cancelQueuedJob(let id): queues?.cancel(id)
+            case .retryQueuedJob(let id): retryQueued(id)
+            case .setQueuePaused(let title, let paused): queues?.setPaused(paused, queue: title)
             case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
             case .switchStoreCondition: store?.switchCondition(); relist?.yield()
             case .cycleTheme: cycleTheme()
@@ -263,6 +286,15 @@ public final class DashboardSession {
             }
             relist?.yield()
         })
+    }
+
+    private func retryQueued(_ id: JobID) {
+        guard let queues else { return }
+        do {
+            _ = try queues.retry(id)
+        } catch {
+            note("retry of \(id) refused: \(error)", level: .warning)
+        }
     }
 
     private func undo(_ id: FlowID) {

@@ -16,12 +16,18 @@ public protocol FlowSource: Sendable {
     func snapshot() -> ManagerSnapshot
 
     /// Starts submitting flows. The stream yields each flow's handle as it is submitted, so the
-    /// dashboard can cancel and undo it, and finishes once the last flow was submitted.
+    /// dashboard can cancel and undo it, and finishes once the last flow was submitted and the
+    /// source's other work (its jobs) ended: a headless run ends when its flows have finished
+    /// after that.
     @MainActor func start() -> AsyncStream<FlowHandle>
 
     /// Submits nothing more: the user is quitting. Flows already submitted are the dashboard's
     /// to cancel.
     @MainActor func stopSubmitting()
+
+    /// In-process job queues the source adds jobs to, shown in the queues view; nil for sources
+    /// without queues.
+    var jobQueues: (any JobQueueSource)? { get }
 
     /// A job store the source works with, shown in the jobs view (which the dashboard then
     /// opens on); nil for sources of flows only.
@@ -38,6 +44,9 @@ extension FlowSource {
 
     /// Most sources are flows only.
     public var jobStore: (any JobStoreSource)? { nil }
+
+    /// Most sources have no job queues.
+    public var jobQueues: (any JobQueueSource)? { nil }
 
     /// Most sources hold nothing that outlives their flows.
     public func shutDown() async {}

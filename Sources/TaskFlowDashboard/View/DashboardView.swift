@@ -16,12 +16,7 @@ public struct DashboardView: Sendable {
             TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
             return grid
         }
-        let (list, detail): (any Widget, any Widget) =
-            if model.tab == .jobs, let store = model.store {
-                (JobListWidget(model: model, store: store, glyphs: glyphs), JobDetailWidget(model: model, store: store, glyphs: glyphs))
-            } else {
-                (FlowListWidget(model: model, glyphs: glyphs), DetailWidget(model: model, glyphs: glyphs))
-            }
+        let (list, detail) = mainPanes(model)
         let widgets: [(any Widget, Rect)] = [
             (HeaderWidget(model: model, glyphs: glyphs), layout.header),
             (list, layout.flows),
@@ -33,5 +28,22 @@ public struct DashboardView: Sendable {
         for (widget, rect) in widgets { widget.render(into: &grid, in: rect) }
         if model.mode == .help { HelpOverlay(themeName: model.themeName, glyphs: glyphs).render(into: &grid, in: screen) }
         return grid
+    }
+
+    /// The list and detail widgets of the model's tab.
+    private func mainPanes(_ model: DashboardModel) -> (any Widget, any Widget) {
+        switch model.tab {
+        case .store:
+            if let store = model.store {
+                return (JobListWidget(model: model, store: store, glyphs: glyphs), JobDetailWidget(model: model, store: store, glyphs: glyphs))
+            }
+        case .queues:
+            if let board = model.queueBoard {
+                return (QueueListWidget(model: model, board: board, glyphs: glyphs), QueueDetailWidget(model: model, board: board, glyphs: glyphs))
+            }
+        case .flows:
+            break
+        }
+        return (FlowListWidget(model: model, glyphs: glyphs), DetailWidget(model: model, glyphs: glyphs))
     }
 }

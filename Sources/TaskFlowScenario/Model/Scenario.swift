@@ -38,6 +38,24 @@ import TOMLSource
 /// (``Repetition/maximumTimes``), and a flow's last submission starts within 24 hours. A file
 /// has at most 100,000 flows (``maximumFlows``), 16 MiB and 100 levels of nesting.
 ///
+/// Jobs (see ``JobSpec``) run on queues beside the flows:
+///
+/// ```toml
+/// [[queue]]
+/// title = "Uploads"
+/// max_concurrent = 2                     # default 1; or threads = 8 for a blocking-work queue
+///
+/// [[job]]
+/// title = "Upload photo"                 # required, unique
+/// queue = "Uploads"                      # required
+/// priority = "high"                      # "low", "normal" (default) or "high"
+/// duration = "2s"                        # each attempt (default "0s")
+/// start = "1s"                           # when it is added (default "0s")
+/// after = ["Resize photo"]               # jobs that must succeed first
+/// retry = { max_attempts = 3, backoff = "exponential", initial = "200ms", multiplier = 2, cap = "2s", jitter = 0 }
+/// fail_times = 2                         # the first 2 attempts fail; or fail_chance = 0.3
+/// ```
+///
 /// Step keys: `duration` (`"300ms"`, `"1.5s"`, `"2m"`), `revert` (a duration, or `true` for an
 /// instant revert; a `main` step's revert is always instant), `progress` (task steps, default
 /// `true`), `fail_at` (fail after this fraction of the step, 0...1) or `fail_chance` (the
@@ -51,6 +69,10 @@ public struct Scenario: Sendable, Equatable {
     public var seed: UInt64
     /// The flows, in file order.
     public var flows: [FlowSpec]
+    /// The job queues, in file order.
+    public var queues: [QueueSpec]
+    /// The jobs, in file order; each names a queue and the jobs it starts after.
+    public var jobs: [JobSpec]
 
     /// The most `[[flow]]` tables a file may have: 100,000, the most elements any array of an
     /// input file may have (``SourceLimits/arrayElements``), refused while the file is scanned.
@@ -58,11 +80,19 @@ public struct Scenario: Sendable, Equatable {
     /// memory within reach of a laptop.
     public static let maximumFlows = SourceLimits.arrayElements
 
+    /// The most `[[job]]` tables a file may have, like flows.
+    public static let maximumJobs = SourceLimits.arrayElements
+
     /// Creates a scenario.
-    public init(name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec]) {
+    public init(
+        name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec], queues: [QueueSpec] = [],
+        jobs: [JobSpec] = []
+    ) {
         self.name = name
         self.description = description
         self.seed = seed
         self.flows = flows
+        self.queues = queues
+        self.jobs = jobs
     }
 }

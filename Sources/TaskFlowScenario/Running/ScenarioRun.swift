@@ -1,17 +1,24 @@
 import TaskFlow
 
-/// A started scenario: the flows submitted so far, what its read flows saw, and its end.
+/// A started scenario: the flows submitted and jobs added so far, what its read flows saw, and
+/// its end.
 public final class ScenarioRun: Sendable {
     /// The manager the flows run on.
     public let manager: TaskFlowManager<ScenarioState>
+    /// The queues the jobs run on, and the jobs added so far.
+    public let jobs: ScenarioJobs
     /// Each flow as it is submitted; ends after the last submission. Meant for one consumer
     /// (a dashboard adopting handles); others can use ``flows()`` and ``flow(titled:)``.
     public let launches: AsyncStream<ScenarioFlow>
     private let journal: RunJournal
     private let launcher: Task<Void, Never>
 
-    init(manager: TaskFlowManager<ScenarioState>, journal: RunJournal, launches: AsyncStream<ScenarioFlow>, launcher: Task<Void, Never>) {
+    init(
+        manager: TaskFlowManager<ScenarioState>, jobs: ScenarioJobs, journal: RunJournal,
+        launches: AsyncStream<ScenarioFlow>, launcher: Task<Void, Never>
+    ) {
         self.manager = manager
+        self.jobs = jobs
         self.journal = journal
         self.launches = launches
         self.launcher = launcher
@@ -33,10 +40,11 @@ public final class ScenarioRun: Sendable {
         await journal.snapshot(of: flow)
     }
 
-    /// Waits until every flow has been submitted and has finished, and returns how each ended,
-    /// in submission order.
+    /// Waits until every flow has been submitted and has finished, and every job was added and
+    /// has ended, and returns how each flow ended, in submission order (jobs: ``jobs``).
     public func finished() async -> [FlowOutcome] {
         await launcher.value
+        await jobs.finished()
         var outcomes: [FlowOutcome] = []
         for flow in await journal.flows {
             outcomes.append(FlowOutcome(flow: flow, status: await flow.handle.finished()))
@@ -44,8 +52,9 @@ public final class ScenarioRun: Sendable {
         return outcomes
     }
 
-    /// Stops the run: no further submissions, and every submitted flow is cancelled (and rolls
-    /// back). Returns once nothing more will be submitted; ``finished()`` then reports the end.
+    /// Stops the run: no further submissions, every submitted flow is cancelled (and rolls
+    /// back) and every job is cancelled. Returns once nothing more will be submitted or added;
+    /// ``finished()`` then reports the end.
     public func stop() async {
         launcher.cancel()
         await cancelSubmitted()
@@ -56,5 +65,6 @@ public final class ScenarioRun: Sendable {
 
     private func cancelSubmitted() async {
         for flow in await journal.flows { flow.handle.cancel() }
+        jobs.cancelAll()
     }
 }

@@ -18,6 +18,9 @@ public struct ScenarioRunner: Sendable {
     public let options: RunOptions
     /// The manager the flows run on, created empty for this runner.
     public let manager: TaskFlowManager<ScenarioState>
+    /// The scenario's job queues and jobs: the queues exist (empty) from here on, so their
+    /// events can be observed before ``start(retaining:)`` adds the first job.
+    public let jobs: ScenarioJobs
     private let pacer: Pacer
 
     /// A runner for `scenario`. `clock` is what simulated time is awaited on.
@@ -25,14 +28,17 @@ public struct ScenarioRunner: Sendable {
         self.scenario = scenario
         self.options = options
         manager = TaskFlowManager(state: ScenarioState())
-        pacer = Pacer(clock: clock, speed: options.speed)
+        let pacer = Pacer(clock: clock, speed: options.speed)
+        self.pacer = pacer
+        jobs = ScenarioJobs(scenario: scenario, pacer: pacer, dice: FailureDice(seed: options.seed ?? scenario.seed))
     }
 
     /// The seed `fail_chance` draws from: the options' if set, else the scenario's.
     public var seed: UInt64 { options.seed ?? scenario.seed }
 
-    /// Starts the scenario and returns at once; flows are submitted as their start times come.
-    /// Each call starts the whole scenario again on the same manager. `retaining` decides what
+    /// Starts the scenario and returns at once; flows are submitted and jobs added as their
+    /// start times come. Each call starts the whole scenario again on the same manager and
+    /// queues. `retaining` decides what
     /// the run remembers of its flows (all of them by default).
     public func start(retaining retention: JournalRetention = .everything) -> ScenarioRun {
         let journal = RunJournal(retention: retention)
@@ -41,12 +47,15 @@ public struct ScenarioRunner: Sendable {
             // Discarding: a `cancel_after` timer is dropped as soon as it ends, so only the
             // timers of flows still running are held, however many submissions there are.
             await withDiscardingTaskGroup { timers in
+                async let jobsAdded: Void = jobs.addAll()
                 await submitAll(journal: journal, continuation: continuation, timers: &timers)
+                // The launches end once every flow was submitted and every job added.
+                await jobsAdded
                 await journal.endLaunches()
                 continuation.finish()
             }
         }
-        return ScenarioRun(manager: manager, journal: journal, launches: launches, launcher: launcher)
+        return ScenarioRun(manager: manager, jobs: jobs, journal: journal, launches: launches, launcher: launcher)
     }
 
     /// Submits every submission of the scenario from this one task, in ``SubmissionSchedule``

@@ -9,25 +9,30 @@ struct ScenarioDecoder {
 
     func scenario(_ root: [String: TOMLNode]) -> Scenario {
         let reader = TableReader(
-            root, at: .root, name: "the scenario", log: log, allowed: ["name", "description", "seed", "flow"])
+            root, at: .root, name: "the scenario", log: log,
+            allowed: ["name", "description", "seed", "flow", "queue", "job"])
         let flows = reader.tables("flow") ?? []
-        if !reader.contains("flow") {
-            reader.reportMissing("flow", "add at least one [[flow]] table")
-        } else if flows.isEmpty, case .array = reader.node("flow") {
+        let jobTables = reader.tables("job") ?? []
+        if !reader.contains("flow"), !reader.contains("job") {
+            reader.reportMissing("flow", "add at least one [[flow]] or [[job]] table")
+        } else if flows.isEmpty, jobTables.isEmpty, case .array = reader.node("flow") {
             log.key(reader.path.appending("flow"), "the scenario has no flows: add at least one [[flow]] table")
         }
+        let jobs = JobDecoder(log: log)
+        let queues = jobs.queues(reader.tables("queue") ?? [])
         return Scenario(
             name: reader.title("name") ?? "",
             description: reader.string("description") ?? "",
             seed: reader.integer("seed", atLeast: 0).map(UInt64.init) ?? 0,
-            flows: flows.map { flow(at: $0.path, $0.entries) }
+            flows: flows.map { flow(at: $0.path, $0.entries) },
+            queues: queues,
+            jobs: jobs.jobs(jobTables, queues: queues)
         )
     }
 
     private func flow(at path: TOMLPath, _ entries: [String: TOMLNode]) -> FlowSpec {
-        let name = if case .string(let title) = entries["title"] { "flow '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a flow" }
         let reader = TableReader(
-            entries, at: path, name: name, log: log,
+            entries, at: path, name: TableReader.name("flow", titledBy: entries["title"]), log: log,
             allowed: ["title", "access", "start", "every", "times", "cancel_after", "step"])
         let access = access(reader)
         let start = reader.duration("start") ?? .zero

@@ -11,9 +11,8 @@ struct StepDecoder {
     func step(at path: TOMLPath, _ entries: [String: TOMLNode], in container: StepPlace.Container) -> StepSpec {
         let place = StepPlace(container: container, access: access)
         guard let kind = kind(at: path, entries) else { return StepSpec(title: "", kind: .group([])) }
-        let name = if case .string(let title) = entries[kind.rawValue] { "\(kind) step '\(title.echoed(limit: TableReader.titleEcho))'" } else { "a \(kind) step" }
         let reader = TableReader(
-            entries, at: path, name: name, log: log,
+            entries, at: path, name: TableReader.name("\(kind) step", titledBy: entries[kind.rawValue]), log: log,
             allowed: StepKeys.allowed(kind, at: place), reasons: StepKeys.reasons(kind, at: place))
         checkPlacement(of: kind, reader, at: place)
         let title = reader.title(kind.rawValue) ?? ""

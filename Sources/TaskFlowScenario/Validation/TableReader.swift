@@ -31,6 +31,13 @@ struct TableReader {
         }
     }
 
+    /// How messages name a table of `kind` whose title is `title`: "job 'Upload'", or "a job"
+    /// when the title is missing or not a string.
+    static func name(_ kind: String, titledBy title: TOMLNode?) -> String {
+        guard case .string(let text) = title else { return "a \(kind)" }
+        return "\(kind) '\(text.echoed(limit: titleEcho))'"
+    }
+
     func contains(_ key: String) -> Bool { entries[key] != nil }
 
     /// Reports `key` as missing, at the table.

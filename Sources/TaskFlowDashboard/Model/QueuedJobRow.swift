@@ -1,0 +1,67 @@
+import TaskFlow
+
+/// One job of an in-process queue as the queues view shows it: what its events said, with
+/// times on the dashboard's clock.
+public struct QueuedJobRow: Sendable, Hashable {
+    /// How it was added: title, queue, priority, dependencies, most attempts.
+    public let info: JobInfo
+    /// Where it is in its life.
+    public internal(set) var status = JobStatus.waiting
+    /// The run under way or last run (from 1); 0 before its first start.
+    public internal(set) var attempt = 0
+    /// The last progress reported (0...1) by the run under way or last run.
+    public internal(set) var progress: Double?
+    /// When the next run starts, on the dashboard's clock, while it waits to retry.
+    public internal(set) var nextAttemptAt: Duration?
+    /// Why the last failed run failed.
+    public internal(set) var lastError: String?
+    /// When it ended, on the dashboard's clock.
+    public internal(set) var endedAt: Duration?
+
+    /// A job just added.
+    public init(info: JobInfo) {
+        self.info = info
+    }
+
+    /// True while it runs or waits for its next run.
+    public var isActive: Bool {
+        switch status {
+        case .running, .retrying: true
+        default: false
+        }
+    }
+
+    /// True for a job that failed or was cancelled: `r` can run it again.
+    public var canRetry: Bool {
+        switch status {
+        case .failed, .cancelled: true
+        default: false
+        }
+    }
+
+    /// "attempt 2/3" once a retry is possible or under way; nil for a job that runs once and
+    /// has not failed.
+    public var attemptText: String? {
+        guard info.maxAttempts > 1, attempt > 0 else { return nil }
+        return "attempt \(attempt)/\(info.maxAttempts)"
+    }
+
+    /// The short state word of the list: "running", "retrying", "waiting", "succeeded",
+    /// "failed", "cancelled".
+    public var stateWord: String {
+        switch status {
+        case .waiting: "waiting"
+        case .running: "running"
+        case .retrying: "retrying"
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+
+    /// The job's final error, for a job that failed.
+    public var failure: String? {
+        if case .failed(let message) = status { return message }
+        return nil
+    }
+}
