@@ -24,7 +24,7 @@ struct JobsViewEndToEndTests {
 
         let tmux = try Tmux("jobs-view", arguments: "demo built-in --store '\(path)'")
         defer { tmux.close() }
-        try await tmux.waitFor("the flows") { $0.contains("Flows — Tab: jobs") }
+        try await tmux.waitFor("the flows") { $0.contains("Flows — Tab: stored jobs") }
         try tmux.send("Tab")
         try await tmux.waitFor("the failed job and the pending one") { screen in
             screen.contains("#1     doomed            failed    0       Boom(mailbox full)")
@@ -48,6 +48,42 @@ struct JobsViewEndToEndTests {
         let result = try await TaskflowProcess.run(["demo", "built-in", "--headless", "--store", "/nonexistent/jobs.sqlite"])
         #expect(result.status == 2)
         #expect(result.standardError == "taskflow: no job store at /nonexistent/jobs.sqlite; create one with 'taskflow jobs submit' or your program\ntaskflow: start-up failed at \"Open job store\"\n")
+    }
+}
+
+/// `taskflow demo jobs` in a real terminal: the queues view follows the scenario's queues, and
+/// its keys pause a queue and run a failed job again with the jobs it skipped.
+@Suite(
+    "End to end: the job queues view in tmux", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct QueuesViewEndToEndTests {
+    @Test func tabShowsTheQueuesAndTheKeysPauseAQueueAndRetryAFailedJob() async throws {
+        let tmux = try Tmux("queues-view", arguments: "demo jobs --speed 4")
+        defer { tmux.close() }
+        try await tmux.waitFor("the flows, with the queues one Tab away") { $0.contains("Flows — Tab: job queues") }
+        try tmux.send("Tab")
+        try await tmux.waitFor("the licence failed and the jobs after it skipped") { screen in
+            screen.contains("Job queues — succeeded 13 — failed 3 — ")
+                && screen.contains("'Fetch licence' failed on purpose at 50%")
+        }
+        try tmux.send("P")
+        try await tmux.waitFor("the downloads paused") { $0.contains("Downloads  0/2 running · 0 waiting · limit 2 · paused (P resumes)") }
+        try tmux.send("P")
+        try await tmux.waitFor("the downloads resumed") { $0.contains("queue \"Downloads\" resumed") }
+        // Down the list to the failed licence, whatever order the finished jobs ended in.
+        for _ in 0..<12 {
+            let before = tmux.capture()
+            guard !before.contains("title      Fetch licence") else { break }
+            try tmux.send("j")
+            try await tmux.waitFor("the cursor one line down") { $0 != before }
+        }
+        try tmux.send("r")
+        // 13 of the 16 jobs succeeded at first; the licence and the two jobs it skipped now too.
+        try await tmux.waitFor("the licence and the jobs it skipped succeeded on the retry") {
+            $0.contains("Job queues — succeeded 16 — failed 3 — ")
+        }
+        try tmux.send("q")
+        try await tmux.expectExit(status: 0)
     }
 }
 

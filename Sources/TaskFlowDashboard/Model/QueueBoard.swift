@@ -53,7 +53,7 @@ public struct QueueBoard: Sendable, Hashable {
             jobs[id]?.status = .retrying(attempt: attempt + 1, at: .now)
             jobs[id]?.nextAttemptAt = time + delay
             jobs[id]?.lastError = error
-            return line(id, "attempt \(attempt)/\(maxAttempts) failed: \(error); next in \(Self.format(delay))", level: .warning)
+            return line(id, "attempt \(attempt)/\(maxAttempts) failed: \(error); next in \(delay.compact)", level: .warning)
         case .finished(let id, let status):
             return finish(id, status, at: time)
         case .paused(let title, let paused):
@@ -118,11 +118,5 @@ public struct QueueBoard: Sendable, Hashable {
     /// How many of a queue's jobs are running (retrying ones hold their slot too).
     public func activeCount(of queue: String) -> Int {
         jobs.values.filter { $0.info.queue == queue && $0.isActive }.count
-    }
-
-    /// "1.2s", "400ms": a delay as the log and the view show it.
-    static func format(_ duration: Duration) -> String {
-        let milliseconds = Int((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) * 1e-15).rounded())
-        return milliseconds < 1000 ? "\(milliseconds) ms" : String(format: "%.1f s", Double(milliseconds) / 1000)
     }
 }

@@ -34,16 +34,20 @@ extension DashboardModel {
         }
     }
 
+    /// The view `Tab` goes to from this one.
+    public var nextTab: Tab {
+        let tabs = tabs
+        return tabs[((tabs.firstIndex(of: tab) ?? 0) + 1) % tabs.count]
+    }
+
     /// `Tab`: the next view with something to show; with only the flows, a notice says how to
     /// get more.
     mutating func switchTab() {
-        let tabs = tabs
         guard tabs.count > 1 else {
             notice = "no jobs to show: play a scenario with [[queue]] tables (taskflow demo jobs), or start with --store PATH"
             return
         }
-        let index = tabs.firstIndex(of: tab) ?? 0
-        tab = tabs[(index + 1) % tabs.count]
+        tab = nextTab
     }
 
     /// ↑/↓/Home/End in the queues view: through the queues' headings and jobs.

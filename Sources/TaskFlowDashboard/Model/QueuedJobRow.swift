@@ -39,11 +39,12 @@ public struct QueuedJobRow: Sendable, Hashable {
         }
     }
 
-    /// "attempt 2/3" once a retry is possible or under way; nil for a job that runs once and
-    /// has not failed.
+    /// "attempt 2/3" for a job that may retry: the run under way, or the next one while it
+    /// waits to retry; nil for a job that runs once or has not started.
     public var attemptText: String? {
-        guard info.maxAttempts > 1, attempt > 0 else { return nil }
-        return "attempt \(attempt)/\(info.maxAttempts)"
+        let shown = if case .retrying(let next, _) = status { next } else { attempt }
+        guard info.maxAttempts > 1, shown > 0 else { return nil }
+        return "attempt \(shown)/\(info.maxAttempts)"
     }
 
     /// The short state word of the list: "running", "retrying", "waiting", "succeeded",

@@ -9,3 +9,14 @@ public enum Tab: Sendable, Hashable, CaseIterable {
     /// The job store given with `--store`, the selected job in the detail pane.
     case store
 }
+
+extension Tab {
+    /// How a panel's title names the tab: "Tab: flows".
+    public var name: String {
+        switch self {
+        case .flows: "flows"
+        case .queues: "job queues"
+        case .store: "stored jobs"
+        }
+    }
+}

@@ -35,7 +35,7 @@ struct FlowListWidget: Widget {
         let filter = model.filter.isEmpty ? "" : " — filter \"\(model.filter)\""
         let dropped = model.board.droppedFlows
         let history = dropped == 0 ? "" : " — \(dropped) older finished not kept"
-        let jobs = model.store == nil ? "" : " — Tab: jobs"
+        let jobs = model.nextTab == .flows ? "" : " — Tab: \(model.nextTab.name)"
         let inner = Panel(title: "Flows\(history)\(filter)\(jobs)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         let columns = layout(Columns(width: inner.width))

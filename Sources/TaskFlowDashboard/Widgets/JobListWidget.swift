@@ -16,7 +16,7 @@ struct JobListWidget: Widget {
             store.counts[state].map { "\(state.rawValue) \($0)" }
         }
         let condition = store.condition.map { ["\($0.name) \($0.isMet ? "up" : "down") (n)"] } ?? []
-        let title = (["Jobs", glyphs.fold(store.name)] + condition + counts + ["Tab: flows"]).joined(separator: " — ")
+        let title = (["Jobs", glyphs.fold(store.name)] + condition + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         var columns = [("id", Self.id), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]

@@ -14,7 +14,7 @@ struct QueueListWidget: Widget {
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let counts = ["succeeded", "failed", "cancelled"].compactMap { word in board.endedCounts[word].map { "\(word) \($0)" } }
-        let title = (["Job queues"] + counts + ["Tab: next view"]).joined(separator: " — ")
+        let title = (["Job queues"] + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 1 else { return }
         let lines = board.lines
