@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskFlowDashboard
 
 /// The `taskflow` command line without a terminal: listing, checking, refusing bad input.
 @Suite struct CommandLineTests {
@@ -90,6 +91,25 @@ import Testing
         #expect(result.standardOutput.hasSuffix("\n") && !result.standardOutput.contains("\n\n"), "one line per event, no empty one")
         #expect(result.standardOutput.contains("\"Publish with a broken video\" failed"))
         #expect(result.standardOutput.contains("\"Publish holiday post\" completed"))
+    }
+
+    @Test func aHeadlessRunPrintsTheJobsAndEndsOnceTheyHaveEnded() async throws {
+        let text = try await TaskflowProcess.run(["demo", "jobs", "--headless", "--speed", "20"])
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map { $0.drop { $0 == " " } }
+        // 500 ms and 1 s of backoff at 20×; every job's end is printed before the run ends.
+        #expect(lines.contains { $0.hasSuffix("\"Sync with server\" (Downloads): attempt 1/4 failed: 'Sync with server' failed on purpose at 50%; next in 25ms") })
+        #expect(lines.contains { $0.hasSuffix("\"Sync with server\" (Downloads): attempt 2/4 failed: 'Sync with server' failed on purpose at 50%; next in 50ms") })
+        #expect(lines.contains { $0.hasSuffix("\"Notify the team\" (Thumbnails): failed: 'Notify the team' did not run: its dependency 'Apply licence' failed") })
+        #expect(lines.contains { $0.hasSuffix("\"Write index\" (Disk): succeeded") })
+
+        let json = try await TaskflowProcess.run(["demo", "jobs", "--json", "--speed", "20"])
+        #expect(json.status == 0, "\(json.standardError)")
+        let records = json.standardOutput.split(separator: "\n").compactMap { try? JSONDecoder().decode(JobEventRecord.self, from: Data($0.utf8)) }
+            .filter { $0.event.hasPrefix("job") }
+        #expect(records.filter { $0.event == "jobFinished" }.count == 16)
+        #expect(records.contains { $0.event == "jobFinished" && $0.title == "Fetch licence" && $0.status == "failed" && $0.message == "'Fetch licence' failed on purpose at 50%" })
+        #expect(records.contains { $0.event == "jobAdded" && $0.title == "Publish gallery" && $0.after?.count == 1 && $0.queue == "Thumbnails" })
     }
 
     @Test func badThemeFileFailsBeforeTheScreenWithFileLineAndKey() async throws {

@@ -47,7 +47,7 @@ struct QueuesViewTests {
         #expect(lines[1].hasPrefix("┌─ Job queues — succeeded 1 — failed 1 — Tab: flows "))
         #expect(lines.contains { $0.contains("Downloads  2/2 running · 3 waiting · limit 2") })
         #expect(lines.contains { $0.contains("#1    Catalog") && $0.contains("normal  running    ████░░░░░░  40%") })
-        #expect(lines.contains { $0.contains("#2    Sync") && $0.contains("retrying   next in 0.5s · attempt 2/4 · last: HTTP 503") })
+        #expect(lines.contains { $0.contains("#2    Sync") && $0.contains("retrying   next in 500ms · attempt 2/4 · last: HTTP 503") })
         #expect(lines.contains { $0.contains("#4    Avatar") && $0.contains("high    waiting    ready") })
         #expect(lines.contains { $0.contains("#5    Resize") && $0.contains("waiting    after \"Photos\"") })
         #expect(lines.contains { $0.contains("#6    Licence") && $0.contains("failed     no licence server") })
@@ -92,8 +92,8 @@ struct QueuesViewTests {
         var board = QueueBoard(queues: [Self.downloads])
         let count = QueueBoard.finishedLimit + 50
         for id in 1...UInt64(count) {
-            _ = board.apply(.added(Self.info(id, "Job \(id)")), at: .zero)
-            _ = board.apply(.finished(JobID(id), .succeeded), at: .seconds(Int64(id)))
+            board.apply(.added(Self.info(id, "Job \(id)")), at: .zero)
+            board.apply(.finished(JobID(id), .succeeded), at: .seconds(Int64(id)))
         }
         #expect(board.jobs.count == QueueBoard.finishedLimit)
         #expect(board.jobs[JobID(1)] == nil && board.jobs[JobID(UInt64(count))] != nil)

@@ -2,7 +2,8 @@ import Foundation
 import TOMLSource
 import TaskFlow
 
-/// Headless output: no screen, one line per engine event — readable text, or JSON Lines with
+/// Headless output: no screen, one line per engine event and per job queue event (progress
+/// aside in text) — readable text, or JSON Lines with
 /// `json`. Used for `--headless`, `--json`, and whenever stdout is not a terminal. It sits
 /// beside the backends, not among them: it draws nothing and reads no keys, it prints the
 /// events the session ingests (the loop then runs without a backend).
@@ -44,6 +45,29 @@ public final class EventPrinter {
             guard let session else { return }
             if let line = self.line(for: event, at: time, board: session.model.live) { self.write(line) }
         }
+        session.jobEventObserver = { [weak session] event, time in
+            guard let board = session?.model.queueBoard else { return }
+            if let line = self.line(for: event, at: time, board: board) { self.write(line) }
+        }
+    }
+
+    /// The line for one job queue event, or nil when the text format skips it.
+    func line(for event: JobEvent, at time: Duration, board: QueueBoard) -> String? {
+        switch format {
+        case .json:
+            let record = JobEventRecord(event, at: time, row: event.jobID.flatMap { board.jobs[$0] })
+            return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
+        case .text:
+            return board.line(for: event).map { text($0, at: time) }
+        }
+    }
+
+    /// A text line: the time right-aligned, then the sentence with its control characters
+    /// escaped (titles and messages come from the user's files: a control character in them
+    /// must not reach the terminal or break the one-line-per-event shape).
+    private func text(_ line: EventText.Line, at time: Duration) -> String {
+        let stamp = time.compact
+        return String(repeating: " ", count: max(7 - stamp.count, 0)) + stamp + "  " + line.text.escapingControlCharacters
     }
 
     /// The line for one event, or nil when the text format skips it.
@@ -55,12 +79,7 @@ public final class EventPrinter {
             let record = EventRecord(event, at: time, flowTitles: flowTitle, stepTitles: stepTitle)
             return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
         case .text:
-            let stamp = time.compact
-            let padded = String(repeating: " ", count: max(7 - stamp.count, 0)) + stamp
-            // Titles and messages come from the user's files: a control character in them must
-            // not reach the terminal or break the one-line-per-event shape.
-            return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle)
-                .map { "\(padded)  \($0.text.escapingControlCharacters)" }
+            return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle).map { text($0, at: time) }
         }
     }
 }

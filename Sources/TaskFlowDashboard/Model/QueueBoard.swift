@@ -33,37 +33,31 @@ public struct QueueBoard: Sendable, Hashable {
         self.queues = queues.map { Queue(description: $0, isPaused: $0.isPaused) }
     }
 
-    /// Applies one event that happened at `time`; returns the line it adds to the event log,
-    /// if any (progress adds none).
-    public mutating func apply(_ event: JobEvent, at time: Duration) -> EventText.Line? {
+    /// Applies one event that happened at `time`.
+    public mutating func apply(_ event: JobEvent, at time: Duration) {
         switch event {
         case .added(let info):
             jobs[info.id] = QueuedJobRow(info: info)
-            return nil
         case .started(let id, let attempt):
             jobs[id]?.status = .running
             jobs[id]?.attempt = attempt
             jobs[id]?.progress = nil
             jobs[id]?.nextAttemptAt = nil
-            return attempt > 1 ? line(id, "attempt \(attempt) started", level: .info) : nil
         case .progress(let id, let fraction):
             jobs[id]?.progress = fraction
-            return nil
-        case .attemptFailed(let id, let attempt, let maxAttempts, let error, let delay):
+        case .attemptFailed(let id, let attempt, _, let error, let delay):
             jobs[id]?.status = .retrying(attempt: attempt + 1, at: .now)
             jobs[id]?.nextAttemptAt = time + delay
             jobs[id]?.lastError = error
-            return line(id, "attempt \(attempt)/\(maxAttempts) failed: \(error); next in \(delay.compact)", level: .warning)
         case .finished(let id, let status):
-            return finish(id, status, at: time)
+            finish(id, status, at: time)
         case .paused(let title, let paused):
             for index in queues.indices where queues[index].description.title == title { queues[index].isPaused = paused }
-            return EventText.Line(text: "queue \"\(title)\" \(paused ? "paused" : "resumed")", level: .info)
         }
     }
 
-    private mutating func finish(_ id: JobID, _ status: JobStatus, at time: Duration) -> EventText.Line? {
-        guard var row = jobs[id] else { return nil }
+    private mutating func finish(_ id: JobID, _ status: JobStatus, at time: Duration) {
+        guard var row = jobs[id] else { return }
         row.status = status
         row.endedAt = time
         row.nextAttemptAt = nil
@@ -71,10 +65,26 @@ public struct QueueBoard: Sendable, Hashable {
         endedCounts[row.stateWord, default: 0] += 1
         finished.append(id)
         while finished.count > Self.finishedLimit, let oldest = finished.popFirst() { jobs[oldest] = nil }
-        return switch status {
-        case .succeeded: line(id, "succeeded", level: .info)
-        case .failed(let message): line(id, "failed: \(message)", level: .error)
-        default: line(id, "cancelled", level: .warning)
+    }
+
+    /// The event log's line for `event`, once applied: nil for progress and for the first
+    /// start (the list shows it; retries' starts are logged).
+    public func line(for event: JobEvent) -> EventText.Line? {
+        switch event {
+        case .added, .progress:
+            return nil
+        case .started(let id, let attempt):
+            return attempt > 1 ? line(id, "attempt \(attempt) started", level: .info) : nil
+        case .attemptFailed(let id, let attempt, let maxAttempts, let error, let delay):
+            return line(id, "attempt \(attempt)/\(maxAttempts) failed: \(error); next in \(delay.delayText)", level: .warning)
+        case .finished(let id, .succeeded):
+            return line(id, "succeeded", level: .info)
+        case .finished(let id, .failed(let message)):
+            return line(id, "failed: \(message)", level: .error)
+        case .finished(let id, _):
+            return line(id, "cancelled", level: .warning)
+        case .paused(let title, let paused):
+            return EventText.Line(text: "queue \"\(title)\" \(paused ? "paused" : "resumed")", level: .info)
         }
     }
 

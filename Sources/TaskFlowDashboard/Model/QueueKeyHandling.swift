@@ -18,9 +18,9 @@ extension DashboardModel {
     /// Applies a queue event that happened at `time`; its line goes to the event log.
     public mutating func apply(_ event: JobEvent, at time: Duration) {
         advance(to: time)
-        let line = queueBoard?.apply(event, at: time)
+        queueBoard?.apply(event, at: time)
         keepQueueSelection()
-        if let line { note(line.text, level: line.level, at: time) }
+        if let line = queueBoard?.line(for: event) { note(line.text, level: line.level, at: time) }
     }
 
     /// The views `Tab` goes through: the flows, and the queues and the store when attached.

@@ -18,6 +18,8 @@ public final class DashboardSession {
     public private(set) var size: GridSize?
     /// Called with every engine event after the model took it (an ``EventPrinter`` prints it).
     public var eventObserver: ((FlowEvent, Duration) -> Void)?
+    /// Called with every job queue event after the model took it.
+    public var jobEventObserver: ((JobEvent, Duration) -> Void)?
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
@@ -136,7 +138,9 @@ public final class DashboardSession {
 
     /// Applies a queue event now.
     public func ingest(_ event: JobEvent) {
-        model.apply(event, at: elapsed)
+        let time = elapsed
+        model.apply(event, at: time)
+        jobEventObserver?(event, time)
         changed = true
     }
 

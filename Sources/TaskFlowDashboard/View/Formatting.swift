@@ -12,6 +12,13 @@ extension Duration {
         return "\(seconds / 60)m\(remainder < 10 ? "0" : "")\(remainder)s"
     }
 
+    /// A delay to the millisecond below a second, where ``compact``'s tenths would round a
+    /// short backoff to nothing: `62ms`, `1.5s`.
+    public var delayText: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        return milliseconds < 1000 ? "\(max(milliseconds, 0))ms" : compact
+    }
+
     /// Seconds as a floating-point number, for JSON output.
     public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18

@@ -38,7 +38,7 @@ struct QueueDetailWidget: Widget {
             "attempts   \(job.attempt) of at most \(job.info.maxAttempts)",
         ]
         if let next = job.nextAttemptAt {
-            lines.append("next run   in \(max(next - model.now, .zero).compact)")
+            lines.append("next run   in \(max(next - model.now, .zero).delayText)")
         }
         if let error = job.lastError { lines.append("last error \(error)") }
         for (index, id) in job.info.dependencies.enumerated() {

@@ -75,7 +75,7 @@ struct QueueListWidget: Widget {
             return attempt.joined()
         case .retrying:
             let remaining = max((job.nextAttemptAt ?? model.now) - model.now, .zero)
-            return (["next in \(remaining.compact)"] + attempt + (job.lastError.map { ["last: \($0)"] } ?? [])).joined(separator: " · ")
+            return (["next in \(remaining.delayText)"] + attempt + (job.lastError.map { ["last: \($0)"] } ?? [])).joined(separator: " · ")
         case .waiting:
             let unmet = board.unmet(job)
             return unmet.isEmpty ? "ready" : "after " + unmet.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -1,0 +1,64 @@
+import TaskFlow
+
+/// One job queue event as a flat JSON object, for `--json` beside the flows' ``EventRecord``s:
+/// `event` names it (`jobAdded`, `jobStarted`, `jobProgress`, `jobAttemptFailed`,
+/// `jobFinished`, `queuePaused`); absent fields are left out.
+public struct JobEventRecord: Codable, Sendable, Hashable {
+    /// Seconds since the dashboard started.
+    public var time: Double
+    /// The event's name.
+    public var event: String
+    /// The queue's title.
+    public var queue: String?
+    /// The job's number.
+    public var job: UInt64?
+    /// The job's title.
+    public var title: String?
+    /// `low`, `normal` or `high` (jobAdded).
+    public var priority: String?
+    /// The numbers of the jobs it waits for (jobAdded).
+    public var after: [UInt64]?
+    /// The run's number, from 1 (jobStarted, jobAttemptFailed).
+    public var attempt: Int?
+    /// The most runs (jobAdded, jobAttemptFailed).
+    public var maxAttempts: Int?
+    /// Seconds until the next run (jobAttemptFailed).
+    public var delay: Double?
+    /// 0...1 (jobProgress).
+    public var progress: Double?
+    /// `succeeded`, `failed` or `cancelled` (jobFinished).
+    public var status: String?
+    /// An error's description (jobAttemptFailed, a failed jobFinished).
+    public var message: String?
+    /// Whether the queue is paused now (queuePaused).
+    public var paused: Bool?
+
+    /// The record of `event` at `time`; `row` is what the board knows of its job.
+    public init(_ event: JobEvent, at time: Duration, row: QueuedJobRow?) {
+        self.time = (time.seconds * 1000).rounded() / 1000
+        job = event.jobID?.rawValue
+        title = row?.info.title
+        queue = row?.info.queue
+        switch event {
+        case .added(let info):
+            self.event = "jobAdded"
+            (priority, after, maxAttempts) = (info.priority.description, info.dependencies.map(\.rawValue), info.maxAttempts)
+        case .started(_, let attempt):
+            self.event = "jobStarted"
+            self.attempt = attempt
+        case .progress(_, let fraction):
+            self.event = "jobProgress"
+            progress = fraction
+        case .attemptFailed(_, let attempt, let maxAttempts, let error, let delay):
+            self.event = "jobAttemptFailed"
+            (self.attempt, self.maxAttempts, message, self.delay) = (attempt, maxAttempts, error, delay.seconds)
+        case .finished(_, let status):
+            self.event = "jobFinished"
+            self.status = row?.stateWord
+            if case .failed(let text) = status { message = text }
+        case .paused(let title, let paused):
+            self.event = "queuePaused"
+            (queue, self.paused) = (title, paused)
+        }
+    }
+}
