@@ -29,6 +29,12 @@ import Testing
         #expect(scenario.flows.map(\.title) == ["Publish holiday post", "Read the feed", "Publish broken post"])
     }
 
+    @Test func theJobsDemoSummaryCountsItsJobsAndQueues() throws {
+        let summary = ScenarioSummary(try Scenario.load(contentsOf: Paths.demo.appending(path: "jobs.toml")))
+        #expect(summary.description.contains("\n  jobs: 16 on 3 queues (1 blocking); 5 wait for others, 2 retry\n"))
+        #expect(!ScenarioSummary(try Scenario.load(contentsOf: Paths.demo.appending(path: "tour.toml"))).description.contains("jobs:"))
+    }
+
     @Test func stressSubmitsHundredsOfFlows() throws {
         let summary = ScenarioSummary(try Scenario.load(contentsOf: Paths.demo.appending(path: "stress.toml")))
         #expect(summary.submissions >= 300)

@@ -12,7 +12,7 @@ public struct DashboardView: Sendable {
     public func render(_ model: DashboardModel, size: GridSize) -> CellGrid {
         var grid = CellGrid(size: size)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        guard let layout = DashboardLayout(size: size) else {
+        guard let layout = DashboardLayout(size: size, tab: model.tab) else {
             TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
             return grid
         }

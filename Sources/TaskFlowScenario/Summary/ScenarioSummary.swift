@@ -14,6 +14,16 @@ public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
     public let readSubmissions: Int
     /// Steps by kind, as declared.
     public let steps: StepCounts
+    /// `[[queue]]` tables, and how many of them are blocking-work queues.
+    public let queues: Int
+    /// The blocking-work queues among ``queues``.
+    public let blockingQueues: Int
+    /// `[[job]]` tables.
+    public let jobs: Int
+    /// Jobs that wait for others (`after`).
+    public let dependentJobs: Int
+    /// Jobs that may run more than once (`retry`).
+    public let retriedJobs: Int
     /// When the last step of the last submission ends at speed 1 if nothing fails, nothing is
     /// cancelled and no flow waits for the lock: a lower bound on the real run.
     public let totalDuration: Duration
@@ -26,18 +36,28 @@ public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
         readSubmissions = scenario.flows.filter { $0.access == .read }.map(\.submissions).reduce(0, +)
         steps = StepCounts(scenario.flows.flatMap(\.steps))
         totalDuration = scenario.flows.map(Self.end(of:)).max() ?? .zero
+        queues = scenario.queues.count
+        blockingQueues = scenario.queues.filter(\.isBlocking).count
+        jobs = scenario.jobs.count
+        dependentJobs = scenario.jobs.filter { !$0.after.isEmpty }.count
+        retriedJobs = scenario.jobs.filter { $0.retry.maxAttempts > 1 }.count
     }
 
     /// Several lines, for a terminal; the name, written by the user, has its control
     /// characters escaped so it cannot move the cursor or forge a line.
     public var description: String {
         let kinds = [("main", steps.main), ("task", steps.task), ("group", steps.group), ("sequence", steps.sequence), ("update", steps.update)]
-        return """
-        \(name.escapingControlCharacters)
-          flows: \(flows) (\(submissions) submission\(submissions == 1 ? "" : "s"): \(submissions - readSubmissions) write, \(readSubmissions) read)
-          steps: \(steps.total) (\(kinds.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")))
-          duration: at least \(DurationText.format(totalDuration)) at speed 1 (longer when flows wait for the lock)
-        """
+        var lines = [
+            name.escapingControlCharacters,
+            "  flows: \(flows) (\(submissions) submission\(submissions == 1 ? "" : "s"): \(submissions - readSubmissions) write, \(readSubmissions) read)",
+            "  steps: \(steps.total) (\(kinds.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }.joined(separator: ", ")))",
+        ]
+        if jobs > 0 {
+            lines.append("  jobs: \(jobs) on \(queues) queue\(queues == 1 ? "" : "s") (\(blockingQueues) blocking); "
+                + "\(dependentJobs) wait for others, \(retriedJobs) retry")
+        }
+        lines.append("  duration: at least \(DurationText.format(totalDuration)) at speed 1 (longer when flows wait for the lock)")
+        return lines.joined(separator: "\n")
     }
 
     /// When the flow's last submission ends, with no waiting.
