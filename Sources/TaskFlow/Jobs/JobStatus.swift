@@ -34,6 +34,19 @@ public enum JobStatus: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The status's name without what it carries: "waiting", "running", "retrying",
+    /// "succeeded", "failed", "cancelled" — what a list or a test matches on.
+    public var name: String {
+        switch self {
+        case .waiting: "waiting"
+        case .running: "running"
+        case .retrying: "retrying"
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        }
+    }
+
     /// "waiting", "running", "retrying (attempt 2)", "succeeded", "failed: …", "cancelled".
     public var description: String {
         switch self {

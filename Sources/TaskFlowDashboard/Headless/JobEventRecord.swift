@@ -54,7 +54,7 @@ public struct JobEventRecord: Codable, Sendable, Hashable {
             (self.attempt, self.maxAttempts, message, self.delay) = (attempt, maxAttempts, error, delay.seconds)
         case .finished(_, let status):
             self.event = "jobFinished"
-            self.status = row?.stateWord
+            self.status = row?.status.name
             if case .failed(let text) = status { message = text }
         case .paused(let title, let paused):
             self.event = "queuePaused"

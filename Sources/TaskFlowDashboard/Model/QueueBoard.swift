@@ -22,7 +22,7 @@ public struct QueueBoard: Sendable, Hashable {
     public private(set) var jobs: [JobID: QueuedJobRow] = [:]
     /// Finished jobs kept, oldest first.
     private var finished: Deque<JobID> = []
-    /// How many jobs ended in each final state, dropped ones included, by ``QueuedJobRow/stateWord``.
+    /// How many jobs ended in each final state, dropped ones included, by ``TaskFlow/JobStatus/name``.
     public private(set) var endedCounts: [String: Int] = [:]
 
     /// How many finished jobs are kept.
@@ -62,7 +62,7 @@ public struct QueueBoard: Sendable, Hashable {
         row.endedAt = time
         row.nextAttemptAt = nil
         jobs[id] = row
-        endedCounts[row.stateWord, default: 0] += 1
+        endedCounts[row.status.name, default: 0] += 1
         finished.append(id)
         while finished.count > Self.finishedLimit, let oldest = finished.popFirst() { jobs[oldest] = nil }
     }

@@ -71,7 +71,7 @@ extension DashboardModel {
             return []
         }
         guard !job.status.isFinished else {
-            notice = "\"\(job.info.title)\" \(job.stateWord) already: nothing to cancel"
+            notice = "\"\(job.info.title)\" \(job.status.name) already: nothing to cancel"
             return []
         }
         notice = "cancelling \"\(job.info.title)\""
@@ -81,7 +81,7 @@ extension DashboardModel {
     /// `r` in the queues view: runs the selected failed or cancelled job again.
     mutating func retrySelectedQueuedJob() -> [Command] {
         guard let job = selectedQueuedJob, job.canRetry else {
-            let what = selectedQueuedJob.map { "\"\($0.info.title)\" is \($0.stateWord)" } ?? "no job selected"
+            let what = selectedQueuedJob.map { "\"\($0.info.title)\" is \($0.status.name)" } ?? "no job selected"
             notice = "\(what): r retries a failed or cancelled job"
             return []
         }

@@ -46,23 +46,4 @@ public struct QueuedJobRow: Sendable, Hashable {
         guard info.maxAttempts > 1, shown > 0 else { return nil }
         return "attempt \(shown)/\(info.maxAttempts)"
     }
-
-    /// The short state word of the list: "running", "retrying", "waiting", "succeeded",
-    /// "failed", "cancelled".
-    public var stateWord: String {
-        switch status {
-        case .waiting: "waiting"
-        case .running: "running"
-        case .retrying: "retrying"
-        case .succeeded: "succeeded"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
-        }
-    }
-
-    /// The job's final error, for a job that failed.
-    public var failure: String? {
-        if case .failed(let message) = status { return message }
-        return nil
-    }
 }

@@ -21,7 +21,7 @@ struct QueueDetailWidget: Widget {
         switch model.queueSelection {
         case .job(let id):
             guard let job = board.jobs[id] else { return ("Job", []) }
-            return ("Job #\(id.rawValue) — \(job.stateWord)   c cancel  r retry  P pause queue", details(of: job))
+            return ("Job #\(id.rawValue) — \(job.status.name)   c cancel  r retry  P pause queue", details(of: job))
         case .queue(let title):
             guard let queue = board.queue(titled: title) else { return ("Queue", []) }
             return ("Queue \(title)   P \(queue.isPaused ? "resume" : "pause")", details(of: queue))
@@ -42,7 +42,7 @@ struct QueueDetailWidget: Widget {
         }
         if let error = job.lastError { lines.append("last error \(error)") }
         for (index, id) in job.info.dependencies.enumerated() {
-            let dependency = board.jobs[id].map { "#\(id.rawValue) \"\($0.info.title)\" \($0.stateWord)" } ?? "#\(id.rawValue) succeeded"
+            let dependency = board.jobs[id].map { "#\(id.rawValue) \"\($0.info.title)\" \($0.status.name)" } ?? "#\(id.rawValue) succeeded"
             lines.append((index == 0 ? "after      " : "           ") + dependency)
         }
         return lines
@@ -50,7 +50,7 @@ struct QueueDetailWidget: Widget {
 
     private func details(of queue: QueueBoard.Queue) -> [String] {
         let jobs = board.jobs(of: queue.description.title)
-        let count = { (word: String) in jobs.filter { $0.stateWord == word }.count }
+        let count = { (word: String) in jobs.filter { $0.status.name == word }.count }
         return [
             queue.description.isBlocking
                 ? "blocking-work queue: \(queue.description.maxConcurrent) threads of its own"

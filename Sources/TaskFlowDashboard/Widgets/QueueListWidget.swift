@@ -52,7 +52,7 @@ struct QueueListWidget: Widget {
             ("#\(job.info.id.rawValue)", Self.id, .dim),
             (job.info.title, titleWidth, .normal),
             (job.info.priority.description, Self.priority, job.info.priority == .high ? .notice : .dim),
-            (job.stateWord, Self.state, job.status.role),
+            (job.status.name, Self.state, job.status.role),
         ]
         for (text, width, role) in cells {
             grid.put(glyphs.fold(text).truncated(to: width - 1, glyphs: glyphs), x: x, y: row.y, role: role, limit: width - 1)

@@ -40,17 +40,3 @@ func gatedJob(_ title: String, _ started: Recorder<String>, gate: Gate) -> Job<S
         return title
     }
 }
-
-extension JobStatus {
-    /// Lets tests match a status by its name.
-    var name: String {
-        switch self {
-        case .waiting: "waiting"
-        case .running: "running"
-        case .retrying: "retrying"
-        case .succeeded: "succeeded"
-        case .failed: "failed"
-        case .cancelled: "cancelled"
-        }
-    }
-}
