@@ -71,11 +71,13 @@ struct QueuesViewEndToEndTests {
         try tmux.send("P")
         try await tmux.waitFor("the downloads resumed") { $0.contains("queue \"Downloads\" resumed") }
         // Down the list to the failed licence, whatever order the finished jobs ended in.
+        // One key at a time: the next `j` only once the detail pane follows the last one.
+        let detailTitle = { (screen: String) in screen.split(separator: "\n").first { $0.contains("┌─ Job #") || $0.contains("┌─ Queue ") } }
         for _ in 0..<12 {
             let before = tmux.capture()
             guard !before.contains("title      Fetch licence") else { break }
             try tmux.send("j")
-            try await tmux.waitFor("the cursor one line down") { $0 != before }
+            try await tmux.waitFor("the cursor one line down") { detailTitle($0) != detailTitle(before) }
         }
         try tmux.send("r")
         // 13 of the 16 jobs succeeded at first; the licence and the two jobs it skipped now too.
