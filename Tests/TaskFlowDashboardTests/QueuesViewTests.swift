@@ -121,3 +121,28 @@ struct QueuesViewTests {
         #expect(log.contains("job 7 \"Compact\" (Disk): succeeded"))
     }
 }
+
+/// A flow step between two attempts: the flow list counts down to the next one.
+@Suite("View: a retried flow step")
+struct StepRetryViewTests {
+    @Test func theFlowListCountsDownToTheNextAttemptUntilItStarts() {
+        var model = DashboardModel(scenario: "retry")
+        let flow = Fixture.info(1, "Sync")
+        let retry = StepRetry(title: "Push", nextAttempt: 2, maxAttempts: 3, delay: .milliseconds(400), error: "HTTP 503")
+        for event: FlowEvent in [
+            .flowQueued(flow), .statusChanged(FlowID(1), .running), .stepStarted(FlowID(1), Fixture.step(1, "Push")),
+            .stepFinished(FlowID(1), StepID(1), .failed("HTTP 503")), .stepRetrying(FlowID(1), retry),
+        ] {
+            _ = model.apply(event, at: .seconds(1))
+        }
+        model.advance(to: .milliseconds(1100))
+        let row = {
+            DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 30)).text
+                .split(separator: "\n").first { $0.hasPrefix("│#1 ") }.map(String.init) ?? ""
+        }
+        #expect(row().contains("Push: attempt 2/3 in 300ms"))
+        #expect(model.board.log.entries.last?.text == "#1 \"Sync\" \"Push\" attempt 2/3 in 400ms")
+        _ = model.apply(.stepStarted(FlowID(1), Fixture.step(2, "Push (attempt 2/3)")), at: .milliseconds(1400))
+        #expect(!row().contains("attempt 2/3 in") && row().contains("Push (attempt 2/3)"))
+    }
+}

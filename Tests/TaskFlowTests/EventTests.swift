@@ -17,6 +17,7 @@ import TaskFlowTestSupport
         case .revertFailed: "revert failed"
         case .lock(let event): "lock \(event.change) \(event.mode)"
         case .undoExpired: "undo expired"
+        case .stepRetrying(_, let retry): "retry \(retry.title) \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay)"
         }
     }
 

@@ -12,6 +12,9 @@ public enum FlowEvent: Sendable {
     case stepFinished(FlowID, StepID, StepOutcome)
     /// A background step reported progress (0...1). Coalesced: see ``TaskContext/progress(_:)``.
     case progress(FlowID, StepID, Double)
+    /// A step run with a retry policy (``StepContext/task(title:retry:apply:revert:)``) failed an
+    /// attempt and will run again after a delay: its `stepFinished` (failed) came just before.
+    case stepRetrying(FlowID, StepRetry)
     /// A step's revert began (during a rollback or an undo).
     case stepReverting(FlowID, StepInfo)
     /// A step's revert ended without error.
@@ -31,7 +34,7 @@ public enum FlowEvent: Sendable {
         case .flowQueued(let info): info.id
         case .statusChanged(let id, _), .stepStarted(let id, _), .stepFinished(let id, _, _),
             .progress(let id, _, _), .stepReverting(let id, _), .stepReverted(let id, _),
-            .revertFailed(let id, _, _), .undoExpired(let id):
+            .revertFailed(let id, _, _), .undoExpired(let id), .stepRetrying(let id, _):
             id
         case .lock(let event): event.holder.id
         }

@@ -212,6 +212,11 @@ final class FlowRecord: Sendable {
         hub.emit(.progress(info.id, step, fraction))
     }
 
+    /// A retried step's attempt failed; the next one starts after the notice's delay.
+    func stepRetrying(_ retry: StepRetry) {
+        state.withLock { _ in hub.emit(.stepRetrying(info.id, retry)) }
+    }
+
     func stepReverting(_ step: StepInfo) {
         reverted(step, .reverting, .stepReverting(info.id, step))
     }

@@ -18,7 +18,8 @@ extension StepContext {
     ///
     /// An attempt whose sub-step reverts failed (``RollbackIncompleteError``) is not retried: the
     /// state is no longer known to be clean, so the error goes on and the flow rolls back.
-    /// Observers see every attempt as its own `stepStarted` / `stepFinished` pair.
+    /// Observers see every attempt as its own `stepStarted` / `stepFinished` pair, and between two
+    /// attempts a ``FlowEvent/stepRetrying(_:_:)`` with the delay.
     @discardableResult
     public func task<T: Sendable>(
         title: String,
@@ -27,7 +28,13 @@ extension StepContext {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)? = nil
     ) async throws -> T {
         let retryable = policy.retrying(if: { !($0 is RollbackIncompleteError) })
-        return try await retryable.run(wait: waitUnlessCancelled) { attempt in
+        let record = scope.run.record
+        let announce = { (notice: RetryNotice) in
+            record.stepRetrying(StepRetry(
+                title: title, nextAttempt: notice.nextAttempt, maxAttempts: notice.maxAttempts, delay: notice.delay,
+                error: String(describing: notice.error)))
+        }
+        return try await retryable.run(wait: waitUnlessCancelled, willRetry: announce) { attempt in
             let stepTitle = attempt == 1 ? title : "\(title) (attempt \(attempt)/\(policy.maxAttempts))"
             return try await task(title: stepTitle, apply: apply, revert: revert)
         }

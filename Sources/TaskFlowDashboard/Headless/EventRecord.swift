@@ -35,6 +35,12 @@ public struct EventRecord: Codable, Sendable, Hashable {
     public var lockMode: String?
     /// How many flows wait for the lock after the change (lock).
     public var waiting: Int?
+    /// The attempt that comes next (stepRetrying; `maxAttempts` in all).
+    public var attempt: Int?
+    /// How many attempts there can be (stepRetrying).
+    public var maxAttempts: Int?
+    /// Seconds until the next attempt (stepRetrying).
+    public var delay: Double?
 
     /// The record of `event` at `time`; `flowTitles`/`stepTitles` name what the event only
     /// identifies.
@@ -78,6 +84,9 @@ public struct EventRecord: Codable, Sendable, Hashable {
             (step, stepTitle, message) = (info.id.rawValue, info.title, text)
         case .undoExpired:
             self.event = "undoExpired"
+        case .stepRetrying(_, let retry):
+            self.event = "stepRetrying"
+            (stepTitle, attempt, maxAttempts, delay, message) = (retry.title, retry.nextAttempt, retry.maxAttempts, retry.delay.seconds, retry.error)
         case .lock(let change):
             self.event = "lock"
             (lockChange, lockMode, waiting) = (change.change.verb, change.mode.description, change.waiting)

@@ -40,6 +40,8 @@ public enum EventText {
             return Line(text: "\(flow) \(step(id)) failed: \(message)", level: .error)
         case .progress(_, let id, let fraction):
             return Line(text: "\(flow) \(step(id)) \(Int(fraction * 100))%", level: .info)
+        case .stepRetrying(_, let retry):
+            return Line(text: "\(flow) \"\(retry.title)\" attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay.delayText)", level: .warning)
         case .stepReverting(_, let info):
             return Line(text: "\(flow) ◂ reverting \(titled(info.id.description, info.title))", level: .warning)
         case .stepReverted(_, let info):

@@ -99,6 +99,8 @@ public struct FlowBoard: Sendable, Hashable {
             lock.apply(change)
         case .undoExpired(let id):
             updateRow(id) { $0.undoExpired = true }
+        case .stepRetrying(let id, let retry):
+            updateRow(id) { $0.pendingRetry = PendingRetry(retry: retry, nextAt: time + retry.delay) }
         }
         // Progress comes too often for the log; the step's bar shows it.
         if case .progress = event { return }

@@ -18,6 +18,8 @@ public struct FlowRow: Sendable, Hashable {
     public var finishedAt: Duration?
     /// True once the engine released its undo log (it left the undo history).
     public var undoExpired = false
+    /// A retried step waiting for its next attempt; cleared when the next step starts.
+    public var pendingRetry: PendingRetry?
 
     /// Whether `u` can undo it: a completed write flow still in the undo history.
     public var canUndo: Bool { info.access == .write && phase == .completed && !undoExpired }
@@ -47,6 +49,7 @@ public struct FlowRow: Sendable, Hashable {
         let depth = info.parent.flatMap(step).map { $0.depth + 1 } ?? 0
         steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position(of: info, depth: depth))
         currentStep = info.id
+        pendingRetry = nil
     }
 
     /// Where a new step goes: inside its parent's subtree (the tree reads top-down even when a
@@ -68,5 +71,18 @@ public struct FlowRow: Sendable, Hashable {
 
     private func index(of id: StepID) -> Int? {
         steps.firstIndex { $0.info.id == id }
+    }
+}
+
+/// A flow step between two attempts: which attempt comes next, and when on the dashboard's clock.
+public struct PendingRetry: Sendable, Hashable {
+    /// What the engine reported.
+    public let retry: StepRetry
+    /// When the next attempt starts, on the dashboard's clock.
+    public let nextAt: Duration
+
+    /// "Upload: attempt 2/3 in 400ms" at `now`.
+    public func text(at now: Duration) -> String {
+        "\(retry.title): attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(max(nextAt - now, .zero).delayText)"
     }
 }

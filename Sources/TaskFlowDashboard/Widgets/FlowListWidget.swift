@@ -75,7 +75,12 @@ struct FlowListWidget: Widget {
                 ProgressBar(fraction: progress(of: row), glyphs: glyphs).render(into: &grid, x: x, y: y, width: Columns.progress - 1)
             },
         ]
-        if columns.step > 0 { layout.append(text("step", columns.step + 1, role: { _ in .dim }) { $0.current?.info.title ?? "" }) }
+        if columns.step > 0 {
+            // Between two attempts of a retried step, the countdown to the next one.
+            layout.append(text("step", columns.step + 1, role: { $0.pendingRetry == nil ? .dim : .statusWaiting }) { row in
+                row.pendingRetry?.text(at: model.now) ?? row.current?.info.title ?? ""
+            })
+        }
         layout.append(text("elapsed", Columns.elapsed) { $0.elapsed(at: model.now).compact })
         return layout
     }

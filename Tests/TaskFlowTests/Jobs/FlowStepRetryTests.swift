@@ -33,6 +33,34 @@ import TaskFlowTestSupport
         #expect(titles == ["Upload", "Upload (attempt 2/3)", "Upload (attempt 3/3)"])
     }
 
+    @Test func betweenTwoAttemptsObserversHearWhichAttemptComesNextAndWhen() async throws {
+        let manager = TaskFlowManager()
+        let log = EventLog(manager)
+        let attempts = Recorder<Int>()
+        let flow = manager.execute(title: "sync", access: .write) { flow in
+            try await flow.task(title: "Push", retry: .exponential(maxAttempts: 3, initial: .milliseconds(20), cap: .seconds(1)),
+                                apply: { _ in
+                                    attempts.record(attempts.all.count + 1)
+                                    if attempts.all.count < 3 { throw Boom("HTTP 503") }
+                                }, revert: nil)
+        }
+        try await flow.value
+        #expect(await log.waitUntilFinished(flow.id))
+        let seen = log.events.compactMap { event -> String? in
+            switch event {
+            case .stepStarted(_, let step) where step.kind == .task: "start \(step.title)"
+            case .stepFinished(_, _, .failed(let message)): "failed \(message)"
+            case .stepRetrying(_, let retry): "retry \(retry.title): attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay), \(retry.error)"
+            default: nil
+            }
+        }
+        #expect(seen == [
+            "start Push", "failed Boom(HTTP 503)", "retry Push: attempt 2/3 in 0.02 seconds, Boom(HTTP 503)",
+            "start Push (attempt 2/3)", "failed Boom(HTTP 503)", "retry Push: attempt 3/3 in 0.04 seconds, Boom(HTTP 503)",
+            "start Push (attempt 3/3)",
+        ])
+    }
+
     @Test func aStepThatFailsEveryAttemptFailsTheFlowWhichRollsBack() async throws {
         let manager = TaskFlowManager()
         let trace = Recorder<String>()
