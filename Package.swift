@@ -8,6 +8,9 @@ let package = Package(
         .library(name: "TaskFlow", targets: ["TaskFlow"]),
         .library(name: "TaskFlowDashboard", targets: ["TaskFlowDashboard"]),
         .library(name: "TaskFlowStore", targets: ["TaskFlowStore"]),
+        // The job store on PostgreSQL: a product of its own, so that programs (and the
+        // taskflow command) that stay on SQLite never build postgres-nio and its TLS stack.
+        .library(name: "TaskFlowPostgres", targets: ["TaskFlowPostgres"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
     ],
     dependencies: [
@@ -16,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // `swift package generate-documentation --target TaskFlow` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -56,6 +61,15 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),
+        // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,
+        // LISTEN/NOTIFY wake-ups, many processes and hosts on one queue.
+        .target(
+            name: "TaskFlowPostgres",
+            dependencies: [
+                "TaskFlowStore", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.
         .executableTarget(
             name: "TaskFlowStoreCrashProbe",
@@ -91,7 +105,8 @@ let package = Package(
             // The crash probe is listed so that the crash test finds the binary built.
             dependencies: [
                 "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), "TaskFlowPostgres",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),

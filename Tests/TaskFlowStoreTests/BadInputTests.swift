@@ -10,7 +10,7 @@ import Testing
 struct BadInputTests {
     @Test("a payload that does not decode fails that job with the decoding error; others go on", arguments: StoreFactory.all)
     func undecodablePayload(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         store.register(Greeting.self, retry: .immediate(maxAttempts: 3)) { _, _ in .success }
         let bad = try await store.submit(kind: Greeting.kind, json: Data(#"{"nom": 1}"#.utf8))
@@ -30,7 +30,7 @@ struct BadInputTests {
     @Test("a job of a kind without executor stays queued, shown as such, until one is registered", arguments: StoreFactory.all)
     func unknownKind(factory: StoreFactory) async throws {
         struct Later: StoredJob { static let kind = "later"; let value: Int }
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         store.register(Greeting.self, retry: .never) { _, _ in .success }
         let orphan = try await store.submit(Later(value: 7))

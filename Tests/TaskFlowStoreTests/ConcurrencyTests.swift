@@ -45,7 +45,7 @@ struct ConcurrencyTests {
 
     @Test("four workers run 3,000 jobs exactly once each", arguments: StoreFactory.all)
     func workersNeverShareAJob(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let ledger = RunLedger()
         ledger.register(on: store, name: "one")
         let ids = try await store.submit(contentsOf: (0..<3_000).map { Greeting(name: "n\($0)") })
@@ -61,9 +61,9 @@ struct ConcurrencyTests {
 
     @Test("two stores on one file share the queue without running a job twice", arguments: StoreFactory.durable)
     func twoStoresShareOneFile(factory: StoreFactory) async throws {
-        let place = try factory.makePlace()
-        let first = try place.open()
-        let second = try place.open()
+        let place = try await factory.makePlace()
+        let first = try await place.open()
+        let second = try await place.open()
         let ledger = RunLedger()
         ledger.register(on: first, name: "first")
         ledger.register(on: second, name: "second")

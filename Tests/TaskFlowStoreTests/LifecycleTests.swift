@@ -8,7 +8,7 @@ import TaskFlowTestSupport
 struct LifecycleTests {
     @Test("stop lets the running job finish, starts no other, and is final", arguments: StoreFactory.all)
     func stopWaitsForRunningJobs(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let gate = Gate()
         let ran = Recorder<String>()
@@ -42,7 +42,7 @@ struct LifecycleTests {
 
     @Test("start is allowed once", arguments: StoreFactory.all)
     func startTwice(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         try await store.start(workers: 1)
         await #expect(throws: JobStoreError.notIdle) { try await store.start(workers: 1) }
         await store.stop()
@@ -50,7 +50,7 @@ struct LifecycleTests {
 
     @Test("cancel removes a waiting job, refuses a running one", arguments: StoreFactory.all)
     func cancel(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let gate = Gate()
         let running = try await store.submit(Greeting(name: "running"))
@@ -73,7 +73,7 @@ struct LifecycleTests {
 
     @Test("every subscriber of changes gets every event, in the same order", arguments: StoreFactory.all)
     func severalSubscribers(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let one = ChangeLog(store)
         let two = ChangeLog(store)
         store.register(Greeting.self, retry: .immediate(maxAttempts: 2)) { _, attempt in

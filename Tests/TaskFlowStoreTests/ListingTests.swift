@@ -7,7 +7,7 @@ import TaskFlowTestSupport
 @Suite struct ListingTests {
     @Test("jobs(first:) gives the oldest jobs; jobCounts() counts every job by state", arguments: StoreFactory.all)
     func oldestFirstAndCounts(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         store.register(Greeting.self, retry: .never) { greeting, _ in
             greeting.name == "doomed" ? .fail(Boom("doomed")) : .success
         }

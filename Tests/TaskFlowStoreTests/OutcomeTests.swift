@@ -9,7 +9,7 @@ import TaskFlowTestSupport
 struct OutcomeTests {
     @Test("success deletes the job and reports it done", arguments: StoreFactory.all)
     func success(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let attempts = store.registerGreeting()
         let id = try await store.submit(Greeting(name: "ana"))
@@ -24,7 +24,7 @@ struct OutcomeTests {
 
     @Test("retryWhenReady parks with the count unchanged until conditionsChanged", arguments: StoreFactory.all)
     func conditionalRetry(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let network = Flag(false)
         let attempts = store.registerGreeting(retry: .immediate(maxAttempts: 2)) { _ in
@@ -50,7 +50,7 @@ struct OutcomeTests {
 
     @Test("a parked job is tried again after the re-check interval", arguments: StoreFactory.all)
     func recheck(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open(recheck: .milliseconds(20))
+        let store = try await factory.makePlace().open(recheck: .milliseconds(20))
         let attempts = Recorder<StoredJobAttempt>()
         store.register(Greeting.self, retry: .never) { _, attempt in
             attempts.record(attempt)
@@ -65,7 +65,7 @@ struct OutcomeTests {
 
     @Test("retry counts each run, waits the policy's delay, and is never reported done", arguments: StoreFactory.all)
     func countedRetry(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let attempts = store.registerGreeting(retry: .constant(maxAttempts: 5, delay: .milliseconds(30))) { attempt in
             attempt.retries < 2 ? .retry(Boom("500")) : .success
@@ -88,7 +88,7 @@ struct OutcomeTests {
 
     @Test("a scheduled retry is listed with its count and time", arguments: StoreFactory.all)
     func scheduledRetryIsListed(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         store.register(Greeting.self, retry: .constant(maxAttempts: 3, delay: .seconds(3600))) { _, _ in .retry(Boom()) }
         let id = try await store.submit(Greeting(name: "ana"))
@@ -106,7 +106,7 @@ struct OutcomeTests {
 
     @Test("an exhausted policy fails the job into the failed list, which can retry and purge", arguments: StoreFactory.all)
     func exhaustedPolicy(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let healthy = Flag(false)
         let attempts = store.registerGreeting(retry: .immediate(maxAttempts: 3)) { _ in
@@ -133,7 +133,7 @@ struct OutcomeTests {
 
     @Test("fail removes the job at once with its reason; purge empties the failed list", arguments: StoreFactory.all)
     func nonRetriableFailure(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let runs = Recorder<Int>()
         store.register(Greeting.self, retry: .immediate(maxAttempts: 5)) { _, attempt in
@@ -155,7 +155,7 @@ struct OutcomeTests {
     @Test("an executor that throws retries as counted; errors the policy does not retry fail", arguments: StoreFactory.all)
     func thrownErrors(factory: StoreFactory) async throws {
         struct Transient: Error {}
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let log = ChangeLog(store)
         let runs = Recorder<String>()
         store.register(Greeting.self, retry: RetryPolicy.immediate(maxAttempts: 3).retrying(if: { $0 is Transient })) {
@@ -178,7 +178,7 @@ struct OutcomeTests {
 
     @Test("submit(contentsOf:) persists many, in order, before it returns", arguments: StoreFactory.all)
     func batchSubmit(factory: StoreFactory) async throws {
-        let store = try factory.makePlace().open()
+        let store = try await factory.makePlace().open()
         let ids = try await store.submit(contentsOf: (0..<100).map { Greeting(name: "n\($0)") })
         #expect(ids.count == 100)
         #expect(ids == ids.sorted())

@@ -9,10 +9,10 @@ import Testing
 struct RecoveryTests {
     @Test("jobs submitted, parked and failed are all there after reopening", arguments: StoreFactory.durable)
     func reopen(factory: StoreFactory) async throws {
-        let place = try factory.makePlace()
+        let place = try await factory.makePlace()
         var ids: [StoredJobID] = []
         do {
-            let store = try place.open()
+            let store = try await place.open()
             let log = ChangeLog(store)
             store.register(Greeting.self, retry: .never) { greeting, _ in
                 greeting.name == "offline" ? .retryWhenReady : .fail(Boom("poison"))
@@ -24,7 +24,7 @@ struct RecoveryTests {
             await store.stop()
             ids.append(try await store.submit(Greeting(name: "queued")))
         }
-        let store = try place.open()
+        let store = try await place.open()
         let jobs = try await store.jobs()
         #expect(jobs.map(\.id) == ids)
         #expect(jobs.map(\.state) == [.parked, .failed, .pending])
@@ -46,13 +46,12 @@ struct RecoveryTests {
     @Test("on start, jobs a dead process of this host left running are re-queued at once, as recoveries",
           arguments: StoreFactory.durable)
     func deadProcessRecovery(factory: StoreFactory) async throws {
-        let place = try factory.makePlace()
-        let path = try #require(place.path)
-        let store = try place.open(lease: .seconds(3600))
+        let place = try await factory.makePlace()
+        let store = try await place.open(lease: .seconds(3600))
         let id = try await store.submit(Greeting(name: "ana"))
         let dead = LeaseOwner(host: LeaseOwner.current().host, boot: LeaseOwner.current().boot,
                               pid: try deadProcessID(), token: "gone")
-        try claim(id, in: path, owner: dead.encoded, leaseSeconds: 3600)
+        try await place.markClaimed(id, dead.encoded, 3600)
 
         let log = ChangeLog(store)
         let attempts = store.registerGreeting()
@@ -65,15 +64,14 @@ struct RecoveryTests {
 
     @Test("a job whose lease ran out is claimable again; a live lease is respected", arguments: StoreFactory.durable)
     func leaseExpiry(factory: StoreFactory) async throws {
-        let place = try factory.makePlace()
-        let path = try #require(place.path)
-        let store = try place.open()
+        let place = try await factory.makePlace()
+        let store = try await place.open()
         let expired = try await store.submit(Greeting(name: "expired"))
         let held = try await store.submit(Greeting(name: "held"))
         let last = try await store.submit(Greeting(name: "last"))
         // Held by a worker on another host that we cannot see: one lease long gone, one current.
-        try claim(expired, in: path, owner: "elsewhere boot 1 a", leaseSeconds: -1)
-        try claim(held, in: path, owner: "elsewhere boot 1 b", leaseSeconds: 3600)
+        try await place.markClaimed(expired, "elsewhere boot 1 a", -1)
+        try await place.markClaimed(held, "elsewhere boot 1 b", 3600)
 
         let log = ChangeLog(store)
         let attempts = store.registerGreeting()
@@ -90,16 +88,6 @@ struct RecoveryTests {
     }
 
     /// Marks job `id` as claimed by `owner` directly in the file, as another process would.
-    private func claim(_ id: StoredJobID, in path: String, owner: String, leaseSeconds: Double) throws {
-        let queue = try DatabaseQueue(path: path)
-        try queue.write { db in
-            try db.execute(
-                sql: "UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim + 1 WHERE id = ?",
-                arguments: [owner, Date().timeIntervalSince1970 + leaseSeconds, id.rawValue])
-        }
-        try queue.close()
-    }
-
     /// The process id of a process that has exited (and been reaped).
     private func deadProcessID() throws -> Int32 {
         let process = Process()

@@ -49,6 +49,16 @@ package protocol JobStoreBackend: Sendable {
 
     /// Deletes every failed job; returns how many.
     func purgeFailed() async throws -> Int
+
+    /// Starts watching for jobs other processes made runnable, calling `ring` each time, until
+    /// the returned task is cancelled; nil when the backend has no such signal (its workers then
+    /// find other processes' jobs by polling, every ``JobStoreOptions/pollInterval``).
+    func watchForWork(_ ring: @escaping @Sendable () -> Void) -> Task<Void, Never>?
+}
+
+extension JobStoreBackend {
+    /// SQLite has no notifications: workers poll.
+    package func watchForWork(_ ring: @escaping @Sendable () -> Void) -> Task<Void, Never>? { nil }
 }
 
 /// A job to persist.

@@ -11,6 +11,8 @@ final class WorkerPool: Sendable {
     private let stopRequested = NIOLockedValueBox(false)
     private let workers: [Task<Void, Never>]
     private let renewer: Task<Void, Never>
+    /// Rings the doorbell when another process made jobs runnable, where the backend can tell.
+    private let watcher: Task<Void, Never>?
 
     init(environment: WorkerEnvironment, workers count: Int) {
         self.environment = environment
@@ -18,6 +20,8 @@ final class WorkerPool: Sendable {
         let worker = Worker(environment: environment, isStopping: { stopRequested.withLockedValue { $0 } })
         workers = (0..<count).map { _ in Task { await worker.run() } }
         renewer = Task { await Self.renewLeases(environment) }
+        let doorbell = environment.doorbell
+        watcher = environment.backend.watchForWork { doorbell.ring() }
     }
 
     /// Stops the workers as described above and waits for them.
@@ -25,8 +29,10 @@ final class WorkerPool: Sendable {
         stopRequested.withLockedValue { $0 = true }
         environment.doorbell.ring()
         for worker in workers { await worker.value }
+        watcher?.cancel()
         renewer.cancel()
         await renewer.value
+        await watcher?.value
     }
 
     /// Every third of a lease, pushes the end of every lease this store holds a full lease ahead;

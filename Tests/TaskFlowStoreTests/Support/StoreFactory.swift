@@ -1,14 +1,19 @@
 import Foundation
+import GRDB
+import Logging
+import PostgresNIO
 import Testing
+import TaskFlowPostgres
 import TaskFlowStore
 
 /// How the suite gets a store, so that the same tests run against every backend: each test takes
-/// a factory as its argument. A PostgreSQL backend adds its factory to `all` (and to `durable`).
+/// a factory as its argument. With `TASKFLOW_TEST_POSTGRES_URL` set (`Scripts/postgres-server.sh`
+/// starts a throwaway server and says what to set), PostgreSQL joins `all` and `durable`.
 struct StoreFactory: Sendable, CustomTestStringConvertible {
     let testDescription: String
     /// A new, empty place for stores: `open` on the same place reopens (and shares) its data
     /// when the backend is durable.
-    let makePlace: @Sendable () throws -> StorePlace
+    let makePlace: @Sendable () async throws -> StorePlace
 
     /// A fresh in-memory store per `open`.
     static let inMemory = StoreFactory(testDescription: "in memory") {
@@ -18,32 +23,100 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     /// A new SQLite file in a temporary directory.
     static let sqliteFile = StoreFactory(testDescription: "SQLite file") {
         let path = try temporaryDirectory().appendingPathComponent("jobs.sqlite").path
-        return StorePlace(path: path) { lease, options in try JobStore(path: path, lease: lease, options: options) }
+        return StorePlace(path: path) { lease, options in
+            try JobStore(path: path, lease: lease, options: options)
+        } markClaimed: { id, owner, leaseSeconds in
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in
+                try db.execute(
+                    sql: "UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim + 1 WHERE id = ?",
+                    arguments: [owner, Date().timeIntervalSince1970 + leaseSeconds, id.rawValue])
+            }
+            try queue.close()
+        }
+    }
+
+    /// A new database on the test server, when there is one.
+    static let postgres: StoreFactory? = PostgresTestServer.url.map { url in
+        StoreFactory(testDescription: "PostgreSQL") {
+            let database = try await PostgresTestServer.createDatabase()
+            return StorePlace(path: nil) { lease, options in
+                try await JobStore.postgres(url: database, lease: lease, options: options, maxConnections: 4)
+            } markClaimed: { id, owner, leaseSeconds in
+                try await PostgresTestServer.execute(on: database, """
+                    UPDATE taskflow_job SET state = 'running', lease_owner = \(owner),
+                        due_at = \(Date() + leaseSeconds), claim = claim + 1 WHERE id = \(id.rawValue)
+                    """)
+            }
+        }
     }
 
     /// Every backend: the semantics tests.
-    static let all: [StoreFactory] = [.inMemory, .sqliteFile]
+    static let all: [StoreFactory] = [.inMemory, .sqliteFile] + [postgres].compactMap { $0 }
     /// Backends whose data outlives a store and can be shared by several: reopen and sharing tests.
-    static let durable: [StoreFactory] = [.sqliteFile]
+    static let durable: [StoreFactory] = [.sqliteFile] + [postgres].compactMap { $0 }
 }
 
 /// Where a test's stores live.
 struct StorePlace: Sendable {
     /// The database file, for backends that have one.
     let path: String?
-    private let opener: @Sendable (Duration, JobStoreOptions) throws -> JobStore
+    private let opener: @Sendable (Duration, JobStoreOptions) async throws -> JobStore
+    /// Writes a claim of a job by a worker the test cannot see (another process or host).
+    let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
 
-    init(path: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) throws -> JobStore) {
+    init(
+        path: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) async throws -> JobStore,
+        markClaimed: @escaping @Sendable (StoredJobID, String, Double) async throws -> Void = { _, _, _ in
+            Issue.record("this backend keeps no data outside the store")
+        }
+    ) {
         self.path = path
         self.opener = opener
+        self.markClaimed = markClaimed
     }
 
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
-    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60)) throws -> JobStore {
+    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60)) async throws -> JobStore {
         var options = JobStoreOptions()
         options.pollInterval = .milliseconds(10)
         options.recheckInterval = recheck
-        return try opener(lease, options)
+        return try await opener(lease, options)
+    }
+}
+
+/// The PostgreSQL server the tests may use: `TASKFLOW_TEST_POSTGRES_URL` (the password in
+/// `PGPASSWORD`), each test place a database of its own on it.
+enum PostgresTestServer {
+    static let url = ProcessInfo.processInfo.environment["TASKFLOW_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    /// The CA of the server's certificate, for the TLS tests.
+    static let certificateAuthority = ProcessInfo.processInfo.environment["TASKFLOW_TEST_POSTGRES_CA"]
+
+    private static let logger = Logger(label: "taskflow.tests", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    /// A new empty database; its URL.
+    static func createDatabase() async throws -> String {
+        guard let url else { throw CocoaError(.featureUnsupported) }
+        let name = "taskflow_test_\(UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: ""))"
+        try await execute(on: url, "CREATE DATABASE \(unescaped: name)")
+        return url.replacingOccurrences(of: "/postgres", with: "/\(name)")
+    }
+
+    /// Runs one statement on the database at `databaseURL`.
+    static func execute(on databaseURL: String, _ query: PostgresQuery) async throws {
+        let url = try PostgresURL(databaseURL)
+        let connection = try await PostgresConnection.connect(
+            configuration: PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user,
+                password: ProcessInfo.processInfo.environment["PGPASSWORD"], database: url.database, tls: .disable),
+            id: 1, logger: logger)
+        do {
+            try await connection.query(query, logger: logger)
+        } catch {
+            try? await connection.closeGracefully()
+            throw error
+        }
+        try await connection.closeGracefully()
     }
 }
 

@@ -1,0 +1,308 @@
+import Foundation
+import Logging
+import PostgresNIO
+import TaskFlowStore
+
+/// ``TaskFlowStore/JobStoreBackend`` on PostgreSQL, for many worker processes on many hosts
+/// sharing one queue.
+///
+/// Every method is one transaction on a pooled connection. Claims take rows with
+/// `FOR UPDATE SKIP LOCKED`, so concurrent workers never wait for each other nor get the same
+/// job; the claim token (`claim`) fences a late outcome from a worker whose lease expired, as on
+/// SQLite. Whatever makes a job runnable also sends `NOTIFY taskflow_jobs` in its transaction
+/// (delivered at commit), which wakes idle workers in every process (``watchForWork(_:)``).
+/// Times are the clients' wall clocks, like SQLite's: hosts must keep them in sync (NTP).
+final class PostgresBackend: JobStoreBackend {
+    let client: PostgresClient
+    /// The server as messages name it (password redacted).
+    let server: String
+    private let runner: Task<Void, Never>
+
+    /// The channel every process listens on.
+    static let channel = "taskflow_jobs"
+    /// postgres-nio logs through swift-log; a library must not print.
+    static let logger = Logger(label: "taskflow.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
+    private var logger: Logger { Self.logger }
+
+    init(configuration: PostgresClient.Configuration, server: String) {
+        let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
+        self.client = client
+        self.server = server
+        // The pool serves requests only while `run()` runs; it ends with this backend.
+        runner = Task { await client.run() }
+    }
+
+    deinit { runner.cancel() }
+
+    // MARK: - Writing
+
+    func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
+        let kinds = jobs.map(\.kind)
+        let payloads = jobs.map { ByteBuffer(bytes: $0.payload) }
+        return try await transaction { connection in
+            let rows = try await connection.query("""
+                INSERT INTO taskflow_job (kind, payload, state, submitted_at)
+                SELECT kind, payload, 'pending', \(now)
+                FROM unnest(\(kinds)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS new(kind, payload, number)
+                ORDER BY number RETURNING id
+                """, logger: logger)
+            var ids: [StoredJobID] = []
+            for try await id in rows.decode(Int64.self) { ids.append(StoredJobID(id)) }
+            try await Self.notify(connection)
+            // Identities are handed out in the order the rows are inserted: input order.
+            return ids.sorted()
+        }
+    }
+
+    func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch {
+        try await transaction { connection in
+            try await connection.query("""
+                UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE id IN (
+                    SELECT id FROM taskflow_job WHERE state IN ('scheduled', 'parked') AND due_at <= \(now)
+                    FOR UPDATE SKIP LOCKED)
+                """, logger: logger)
+            let recovered = try await Self.references(connection.query("""
+                UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true WHERE id IN (
+                    SELECT id FROM taskflow_job WHERE state = 'running' AND due_at < \(now) FOR UPDATE SKIP LOCKED)
+                RETURNING id, kind
+                """, logger: logger))
+            var batch = ClaimBatch(jobs: [], recovered: recovered, nextDue: nil)
+            guard !kinds.isEmpty else { return batch }
+            let rows = try await connection.query("""
+                WITH picked AS (
+                    SELECT id FROM taskflow_job WHERE state = 'pending' AND kind = ANY(\(kinds))
+                    ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                UPDATE taskflow_job AS job SET state = 'running', lease_owner = \(owner), due_at = \(leaseUntil),
+                    claim = job.claim + 1
+                FROM picked WHERE job.id = picked.id
+                RETURNING job.id, job.kind, job.payload, job.retries, job.recovered, job.claim
+                """, logger: logger)
+            for try await (id, kind, payload, retries, isRecovery, token) in rows.decode((Int64, String, Data, Int32, Bool, Int64).self) {
+                batch.jobs.append(ClaimedJob(
+                    id: StoredJobID(id), kind: kind, payload: payload, retries: Int(retries), isRecovery: isRecovery,
+                    claimToken: token))
+            }
+            // RETURNING gives no order; workers run the oldest first.
+            batch.jobs.sort { $0.id < $1.id }
+            if batch.jobs.isEmpty {
+                let due = try await connection.query(
+                    "SELECT min(due_at) FROM taskflow_job WHERE state IN ('scheduled', 'parked', 'running')", logger: logger)
+                for try await next in due.decode(Date?.self) { batch.nextDue = next }
+            }
+            return batch
+        }
+    }
+
+    func renewLeases(owner: String, until: Date) async throws {
+        try await client.query(
+            "UPDATE taskflow_job SET due_at = \(until) WHERE state = 'running' AND lease_owner = \(owner)", logger: logger)
+    }
+
+    func apply(_ resolutions: [Resolution], now: Date) async throws -> [Bool] {
+        try await transaction { connection in
+            var applied: [Bool] = []
+            var runnable = false
+            for resolution in resolutions {
+                let rows = try await connection.query(Self.statement(for: resolution, now: now), logger: logger)
+                var count = 0
+                for try await _ in rows { count += 1 }
+                applied.append(count == 1)
+                if case .schedule(_, let at, _) = resolution.action, at <= now { runnable = true }
+            }
+            if runnable { try await Self.notify(connection) }
+            return applied
+        }
+    }
+
+    /// One outcome as one statement; `WHERE … claim = …` drops it if the lease was lost.
+    private static func statement(for resolution: Resolution, now: Date) -> PostgresQuery {
+        let job = resolution.job
+        let (id, token) = (job.id.rawValue, job.claimToken)
+        switch resolution.action {
+        case .delete:
+            return "DELETE FROM taskflow_job WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id"
+        case .park(let until):
+            return """
+                UPDATE taskflow_job SET state = 'parked', due_at = \(until), lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        case .schedule(let retries, let at, let reason):
+            // A retry due now goes straight back to pending: no promotion needed to run it.
+            let isDue = at <= now
+            let state = isDue ? "pending" : "scheduled"
+            let due: Date? = isDue ? nil : at
+            return """
+                UPDATE taskflow_job SET state = \(state), retries = \(Int32(clamping: retries)), due_at = \(due),
+                    last_error = \(reason), lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        case .fail(let retries, let reason):
+            return """
+                UPDATE taskflow_job SET state = 'failed', retries = \(Int32(clamping: retries)), last_error = \(reason),
+                    failed_at = \(now), due_at = NULL, lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        }
+    }
+
+    func release(_ jobs: [ClaimedJob]) async throws {
+        guard !jobs.isEmpty else { return }
+        try await transaction { connection in
+            for job in jobs {
+                try await connection.query("""
+                    UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL
+                    WHERE id = \(job.id.rawValue) AND claim = \(job.claimToken) AND state = 'running'
+                    """, logger: logger)
+            }
+            try await Self.notify(connection)
+        }
+    }
+
+    func recover(ownersWhere isDead: @Sendable (String) -> Bool) async throws -> [JobReference] {
+        try await transaction { connection in
+            var owners: [String] = []
+            let rows = try await connection.query(
+                "SELECT DISTINCT lease_owner FROM taskflow_job WHERE state = 'running' AND lease_owner IS NOT NULL", logger: logger)
+            for try await owner in rows.decode(String.self) { owners.append(owner) }
+            let dead = owners.filter(isDead)
+            guard !dead.isEmpty else { return [] }
+            let recovered = try await Self.references(connection.query("""
+                UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true
+                WHERE state = 'running' AND lease_owner = ANY(\(dead)) RETURNING id, kind
+                """, logger: logger))
+            try await Self.notify(connection)
+            return recovered
+        }
+    }
+
+    func wakeParked() async throws -> [JobReference] {
+        try await transaction { connection in
+            let woken = try await Self.references(connection.query(
+                "UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE state = 'parked' RETURNING id, kind",
+                logger: logger))
+            if !woken.isEmpty { try await Self.notify(connection) }
+            return woken
+        }
+    }
+
+    func retryFailed(_ id: StoredJobID) async throws -> JobReference? {
+        try await transaction { connection in
+            let retried = try await Self.references(connection.query("""
+                UPDATE taskflow_job SET state = 'pending', retries = 0, failed_at = NULL
+                WHERE id = \(id.rawValue) AND state = 'failed' RETURNING id, kind
+                """, logger: logger)).first
+            if retried != nil { try await Self.notify(connection) }
+            return retried
+        }
+    }
+
+    func cancel(_ id: StoredJobID) async throws -> CancelResult {
+        try await transaction { connection in
+            let rows = try await connection.query(
+                "SELECT kind, state FROM taskflow_job WHERE id = \(id.rawValue) FOR UPDATE", logger: logger)
+            var found: (kind: String, state: String)?
+            for try await row in rows.decode((String, String).self) { found = row }
+            guard let found else { return .notFound }
+            guard found.state != StoredJobState.running.rawValue else { return .running }
+            try await connection.query("DELETE FROM taskflow_job WHERE id = \(id.rawValue)", logger: logger)
+            return .cancelled(kind: found.kind)
+        }
+    }
+
+    func purgeFailed() async throws -> Int {
+        let rows = try await client.query("""
+            WITH purged AS (DELETE FROM taskflow_job WHERE state = 'failed' RETURNING 1) SELECT count(*) FROM purged
+            """, logger: logger)
+        var count = 0
+        for try await purged in rows.decode(Int64.self) { count = Int(purged) }
+        return count
+    }
+
+    // MARK: - Reading
+
+    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord] {
+        // `LIMIT NULL` is no limit.
+        let query: PostgresQuery = failedOnly
+            ? "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE state = 'failed' ORDER BY id LIMIT \(limit)"
+            : "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job ORDER BY id LIMIT \(limit)"
+        return try await records(client.query(query, logger: logger))
+    }
+
+    func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
+        try await records(client.query(
+            "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE id = \(id.rawValue)", logger: logger)).first
+    }
+
+    func countByState() async throws -> [StoredJobState: Int] {
+        let rows = try await client.query("SELECT state, count(*) FROM taskflow_job GROUP BY state", logger: logger)
+        var counts: [StoredJobState: Int] = [:]
+        for try await (state, count) in rows.decode((String, Int64).self) {
+            if let state = StoredJobState(rawValue: state) { counts[state] = Int(count) }
+        }
+        return counts
+    }
+
+    /// The columns ``records(_:)`` reads, in its order.
+    private static let recordColumns =
+        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload"
+
+    private func records(_ rows: PostgresRowSequence) async throws -> [StoredJobRecord] {
+        var records: [StoredJobRecord] = []
+        let decoded = rows.decode((Int64, String, String, Int32, Date, Date?, String?, String?, Bool, Data).self)
+        for try await (id, kind, state, retries, submitted, due, owner, error, isRecovery, payload) in decoded {
+            records.append(StoredJobRecord(
+                id: StoredJobID(id), kind: kind, state: StoredJobState(rawValue: state) ?? .pending, retries: Int(retries),
+                submittedAt: submitted, dueAt: due, leaseOwner: owner, lastError: error, isRecovery: isRecovery,
+                payload: payload))
+        }
+        return records
+    }
+
+    // MARK: - Waking workers in every process
+
+    /// Listens on ``channel`` on a connection of its own and rings `ring` at every
+    /// notification, reconnecting after a lost connection (and ringing then, since
+    /// notifications sent meanwhile are lost), until the task is cancelled.
+    func watchForWork(_ ring: @escaping @Sendable () -> Void) -> Task<Void, Never>? {
+        Task { [client] in
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: Self.channel) { notifications in
+                            ring()
+                            for try await _ in notifications { ring() }
+                        }
+                    }
+                } catch {
+                    // Lost the connection or the server: try again in a moment.
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Runs `body` in one transaction; errors come out as they were thrown in it.
+    private func transaction<Result: Sendable>(
+        _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.beginError ?? error.commitError ?? error
+        }
+    }
+
+    private static func notify(_ connection: PostgresConnection) async throws {
+        try await connection.query("SELECT pg_notify(\(channel), '')", logger: logger)
+    }
+
+    private static func references(_ rows: PostgresRowSequence) async throws -> [JobReference] {
+        var references: [JobReference] = []
+        for try await (id, kind) in rows.decode((Int64, String).self) {
+            references.append(JobReference(id: StoredJobID(id), kind: kind))
+        }
+        return references
+    }
+}

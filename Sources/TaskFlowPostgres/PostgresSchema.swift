@@ -1,0 +1,58 @@
+import Logging
+import PostgresNIO
+
+/// The job store's tables in a PostgreSQL database, created or brought up to date when a store
+/// opens. Migrations run in one transaction under an advisory lock, so processes that start
+/// together migrate once; a database a newer TaskFlow migrated further is refused, untouched.
+/// Tables are prefixed `taskflow_` so that the store can share a database with an application.
+enum PostgresSchema {
+    /// The version this build writes.
+    static let version = 1
+
+    /// Each version's statements, in order: version n is `migrations[n - 1]`.
+    static let migrations: [[PostgresQuery]] = [
+        [
+            """
+            CREATE TABLE taskflow_job (
+                id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                kind TEXT NOT NULL,
+                payload BYTEA NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('pending', 'running', 'parked', 'scheduled', 'failed')),
+                retries INTEGER NOT NULL DEFAULT 0,
+                due_at TIMESTAMPTZ,
+                claim BIGINT NOT NULL DEFAULT 0,
+                lease_owner TEXT,
+                recovered BOOLEAN NOT NULL DEFAULT false,
+                last_error TEXT,
+                submitted_at TIMESTAMPTZ NOT NULL,
+                failed_at TIMESTAMPTZ
+            )
+            """,
+            // Claims read the oldest pending jobs of some kinds; promotions and lease expiry the
+            // due times of the other states.
+            "CREATE INDEX taskflow_job_pending ON taskflow_job (kind, id) WHERE state = 'pending'",
+            "CREATE INDEX taskflow_job_due ON taskflow_job (state, due_at) WHERE state IN ('scheduled', 'parked', 'running')",
+        ],
+    ]
+
+    /// Brings the database `connection` is on to ``version``; throws
+    /// ``PostgresStoreError/newerSchema(server:version:)`` for a newer one.
+    static func migrate(_ connection: PostgresConnection, server: String, logger: Logger) async throws {
+        try await connection.withTransaction(logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtext('taskflow.migrate'))", logger: logger)
+            try await connection.query("""
+                CREATE TABLE IF NOT EXISTS taskflow_schema (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())
+                """, logger: logger)
+            var current = 0
+            for try await found in try await connection.query(
+                "SELECT coalesce(max(version), 0) FROM taskflow_schema", logger: logger).decode(Int32.self) {
+                current = Int(found)
+            }
+            guard current <= version else { throw PostgresStoreError.newerSchema(server: server, version: current) }
+            for next in (current + 1)...max(version, current + 1) where next <= version {
+                for statement in migrations[next - 1] { try await connection.query(statement, logger: logger) }
+                try await connection.query("INSERT INTO taskflow_schema (version) VALUES (\(Int32(next)))", logger: logger)
+            }
+        }
+    }
+}
