@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Batches adapt: a worker claims one job at a time while jobs are slow (so several workers
 /// share a few slow jobs) and doubles its batch, up to ``JobStoreOptions/maxClaimBatch``, while
-/// each job takes under a millisecond (so fast jobs cost few claim transactions). Outcomes of a
+/// each job's executor takes under a millisecond (so fast jobs cost few claim transactions). The
+/// executors' time decides, not the commits': on a database across the network a commit alone
+/// takes a millisecond, and counting it would keep batches at one job however fast the jobs. Outcomes of a
 /// batch are committed together, each still as one change of its own row, and never held longer
 /// than ``JobStoreOptions/maxCommitDelay``.
 struct Worker: Sendable {
@@ -30,9 +32,8 @@ struct Worker: Sendable {
                 await environment.doorbell.wait(after: ticket, timeout: idleTimeout(nextDue: batch.nextDue))
                 continue
             }
-            let started = ContinuousClock.now
-            let ran = await runBatch(batch.jobs, claimedAt: claimedAt)
-            let perJob = (ContinuousClock.now - started) / max(ran, 1)
+            let (ran, executing) = await runBatch(batch.jobs, claimedAt: claimedAt)
+            let perJob = executing / max(ran, 1)
             batchLimit = perJob < Self.fastJob ? min(batchLimit * 2, environment.options.maxClaimBatch) : 1
         }
     }
@@ -60,16 +61,20 @@ struct Worker: Sendable {
         return min(poll, untilDue)
     }
 
-    /// Runs the claimed jobs in order and commits their outcomes; returns how many ran. Jobs not
-    /// started when the pool stops go back to the queue untouched.
-    private func runBatch(_ jobs: [ClaimedJob], claimedAt: ContinuousClock.Instant) async -> Int {
+    /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how
+    /// long their executors took. Jobs not started when the pool stops go back to the queue
+    /// untouched.
+    private func runBatch(_ jobs: [ClaimedJob], claimedAt: ContinuousClock.Instant) async -> (ran: Int, executing: Duration) {
         var pending: [(Resolution, StoredJobEvent)] = []
         var oldestPending = ContinuousClock.now
         var ran = 0
+        var executing = Duration.zero
         for job in jobs {
             if isStopping() { break }
             if pending.isEmpty { oldestPending = .now }
+            let started = ContinuousClock.now
             pending.append(await execute(job, claimedAt: claimedAt))
+            executing += ContinuousClock.now - started
             ran += 1
             if ContinuousClock.now - oldestPending >= environment.options.maxCommitDelay {
                 await commit(pending)
@@ -78,7 +83,7 @@ struct Worker: Sendable {
         }
         await commit(pending)
         if ran < jobs.count { await release(Array(jobs[ran...])) }
-        return ran
+        return (ran, executing)
     }
 
     /// Runs one job's executor and resolves its answer.

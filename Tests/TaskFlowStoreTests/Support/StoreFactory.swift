@@ -41,7 +41,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         StoreFactory(testDescription: "PostgreSQL") {
             let database = try await PostgresTestServer.createDatabase()
             return StorePlace(path: nil) { lease, options in
-                try await JobStore.postgres(url: database, lease: lease, options: options, maxConnections: 4)
+                try await JobStore.postgres(url: database, lease: lease, options: options, maxConnections: 8)
             } markClaimed: { id, owner, leaseSeconds in
                 try await PostgresTestServer.execute(on: database, """
                     UPDATE taskflow_job SET state = 'running', lease_owner = \(owner),
