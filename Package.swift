@@ -13,6 +13,12 @@ let package = Package(
         .library(name: "TaskFlowPostgres", targets: ["TaskFlowPostgres"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
     ],
+    // `swift build --traits Postgres` (or `swift run --traits Postgres taskflow`) builds taskflow
+    // with `--store postgres://…`; off by default, so that `swift run taskflow` on a fresh machine
+    // does not build postgres-nio and its TLS stack (minutes on a small machine).
+    traits: [
+        .trait(name: "Postgres", description: "taskflow's --store also takes postgres:// URLs (builds postgres-nio)"),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -67,7 +73,7 @@ let package = Package(
             name: "TaskFlowPostgres",
             dependencies: [
                 "TaskFlowStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.
@@ -80,6 +86,7 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TOMLSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+import Foundation
+import NIOPosix
 import PostgresNIO
 
 /// Turns what postgres-nio throws while connecting into one line a user can act on. Its own
@@ -25,8 +27,21 @@ enum PostgresConnectionFailure {
             if underlying is NIOSSLError || underlying is NIOSSLExtraError {
                 return .tls(server: server, reason: "\(underlying)")
             }
-            return .unreachable(server: server, reason: "\(underlying)")
+            return .unreachable(server: server, reason: reason(underlying, host: url.host))
         }
         return .unreachable(server: server, reason: "\(error.code)")
+    }
+
+    /// What a failed connect says in a few words: "Connection refused", "unknown host db", or
+    /// the error as NIO describes it.
+    private static func reason(_ error: any Error, host: String) -> String {
+        guard let failure = error as? NIOConnectionError else { return "\(error)" }
+        if let last = failure.connectionErrors.last?.error as? IOError {
+            return String(cString: strerror(last.errnoCode))
+        }
+        if failure.connectionErrors.isEmpty, failure.dnsAError != nil || failure.dnsAAAAError != nil {
+            return "unknown host \(host)"
+        }
+        return "\(error)"
     }
 }

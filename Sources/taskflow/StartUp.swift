@@ -36,7 +36,7 @@ final class StartUp {
             step("Open job store", after: ["Load scenario"]) { startUp in
                 // A source with a store of its own (the outbox demo) shows that one.
                 guard await startUp.source?.jobStore == nil else { return }
-                let store = try DashboardLauncher.openStore(storePath)
+                let store = try await DashboardLauncher.openStore(storePath)
                 await MainActor.run { startUp.store = store }
             }
             ready.append("Open job store")

@@ -10,11 +10,12 @@ struct TaskflowProcess {
     /// Runs `taskflow arguments` to the end, waiting off the cooperative pool. Stdout is read
     /// through a pipe while it runs; stderr goes to a file, so neither can fill up and stall the
     /// child.
-    static func run(_ arguments: [String]) async throws -> TaskflowProcess {
-        try await offThePool { try runBlocking(arguments) }
+    /// Runs taskflow with `arguments`, its environment this process's with `environment` on top.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> TaskflowProcess {
+        try await offThePool { try runBlocking(arguments, environment: environment) }
     }
 
-    private static func runBlocking(_ arguments: [String]) throws -> TaskflowProcess {
+    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> TaskflowProcess {
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("taskflow-\(UUID().uuidString).err")
         guard FileManager.default.createFile(atPath: errorPath.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorPath.path])
@@ -24,6 +25,7 @@ struct TaskflowProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Tmux.binary)
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -18,7 +18,7 @@ struct JobsShowCommand: ParsableCommand {
         let jobStore = try store.open(creating: false)
         let wanted = StoredJobID(id)
         guard let job = try awaitingStore({ try await jobStore.job(wanted) }) else {
-            throw failure("no job \(id) in \(store.resolvedPath.escapingControlCharacters)")
+            throw failure("no job \(id) in \(StoreOptions.displayName(of: store.resolvedPath))")
         }
         let text = store.json ? JobText.json([job]) : JobText.details(job, now: .now)
         OutputWriter.standardOutput.write(text + "\n")

@@ -2,14 +2,17 @@ import ArgumentParser
 import Foundation
 import TOMLSource
 import TaskFlowStore
+#if Postgres
+import TaskFlowPostgres
+#endif
 
 /// `--store PATH` and `--json`, shared by every `taskflow jobs` command.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
         help: ArgumentHelp(
-            "The job store, an SQLite file (default: $XDG_STATE_HOME/taskflow/jobs.sqlite, else ~/.local/state/taskflow/jobs.sqlite).",
-            valueName: "path"))
+            "The job store: an SQLite file (default: $XDG_STATE_HOME/taskflow/jobs.sqlite, else ~/.local/state/taskflow/jobs.sqlite), or a PostgreSQL database, postgres://user@host:port/database?sslmode=verify-full&sslrootcert=ca.pem (the password from PGPASSWORD or ~/.pgpass; taskflow built with --traits Postgres).",
+            valueName: "path-or-url"))
     var path: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -33,19 +36,57 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store. Only `submit` creates one (and its folder); every other command on a
     /// store that does not exist says so instead of leaving an empty file behind.
     func open(creating: Bool) throws -> JobStore {
+        let path = resolvedPath
         do {
-            return try Self.openStore(
-                at: resolvedPath, creating: creating, ifMissing: "submit a job first, or name one with --store")
-        } catch {
+            return try awaiting {
+                try await Self.openStore(at: path, creating: creating, ifMissing: "submit a job first, or name one with --store")
+            }
+        } catch let error as StoreOpeningError {
             throw failure(error.message)
         }
     }
 
-    /// The job store at `path`, the one way the command line opens one (`taskflow jobs`, the
-    /// dashboard's `--store`, the outbox demo). `creating`, it makes the store and its folder
-    /// (owner-only) if needed; otherwise a missing file is an error that ends with `ifMissing`,
-    /// rather than an empty store left behind by a typo.
+    /// How messages and the dashboard name the store at `path`: the path, or the URL with its
+    /// password redacted.
+    static func displayName(of path: String) -> String {
+        guard isPostgresURL(path) else { return path.escapingControlCharacters }
+        #if Postgres
+        return (try? PostgresURL(path).redacted) ?? "postgres://‹invalid URL›"
+        #else
+        return "postgres://…"
+        #endif
+    }
+
+    /// Whether `path` names a PostgreSQL database rather than a file.
+    static func isPostgresURL(_ path: String) -> Bool {
+        path.hasPrefix("postgres://") || path.hasPrefix("postgresql://")
+    }
+
+    /// The job store at `path` — an SQLite file or a `postgres://` URL — the one way the command
+    /// line opens one (`taskflow jobs`, the dashboard's `--store`). For a file, `creating` makes
+    /// the store and its folder (owner-only) if needed; otherwise a missing file is an error that
+    /// ends with `ifMissing`, rather than an empty store left behind by a typo. A database gets
+    /// its tables when it has none, whatever `creating` says: it is there, named on purpose.
     static func openStore(
+        at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
+    ) async throws(StoreOpeningError) -> JobStore {
+        guard isPostgresURL(path) else {
+            return try openFile(at: path, creating: creating, ifMissing: ifMissing, lease: lease)
+        }
+        #if Postgres
+        do {
+            return try await JobStore.postgres(url: path, lease: lease)
+        } catch {
+            throw StoreOpeningError(message: error.description.escapingControlCharacters)
+        }
+        #else
+        throw StoreOpeningError(message: "this taskflow was built without PostgreSQL support; "
+            + "build it with: swift build --traits Postgres (or swift run --traits Postgres taskflow …)")
+        #endif
+    }
+
+    /// The SQLite job store in the file at `path` (see ``openStore(at:creating:ifMissing:lease:)``).
+    static func openFile(
         at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
     ) throws(StoreOpeningError) -> JobStore {
         guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }

@@ -34,7 +34,10 @@ struct OutboxDemo: FlowSource {
 
     /// The demo on the store at `path` (created, with its folder, if needed).
     init(path: String, pace: Double) throws {
-        store = try StoreOptions.openStore(at: path, creating: true, ifMissing: "", lease: .seconds(5))
+        guard !StoreOptions.isPostgresURL(path) else {
+            throw failure("the outbox demo keeps its e-mails in an SQLite file: give --store a path, not a URL")
+        }
+        store = try StoreOptions.openFile(at: path, creating: true, ifMissing: "", lease: .seconds(5))
         self.path = path
         self.pace = pace
         registerSender()
