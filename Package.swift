@@ -79,7 +79,7 @@ let package = Package(
         // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.
         .executableTarget(
             name: "TaskFlowStoreCrashProbe",
-            dependencies: ["TaskFlowStore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TaskFlowStore", "TaskFlowPostgres", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "taskflow",

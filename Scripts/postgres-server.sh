@@ -7,7 +7,8 @@
 #
 # start prints shell exports: TASKFLOW_TEST_POSTGRES_URL (postgres://taskflow@127.0.0.1:PORT/postgres),
 # PGPASSWORD (random, never printed elsewhere) and TASKFLOW_TEST_POSTGRES_CA (the CA that signs the
-# server's TLS certificate, for sslmode=verify-full tests). Needs Debian's postgresql and openssl;
+# server's TLS certificate, for sslmode=verify-full tests), and TASKFLOW_TEST_POSTGRES_DATA and
+# TASKFLOW_TEST_POSTGRES_BIN (its data folder and pg_ctl's folder, to restart it). Needs Debian's postgresql and openssl;
 # as root it runs the server as the postgres user (initdb refuses root).
 set -euo pipefail
 
@@ -60,6 +61,8 @@ start)
     echo "export TASKFLOW_TEST_POSTGRES_URL='postgres://taskflow@127.0.0.1:$port/postgres'"
     echo "export TASKFLOW_TEST_POSTGRES_CA='$root/tls/ca.crt'"
     echo "export PGPASSWORD='$password'"
+    # For the tests that restart the server mid-run.
+    echo "export TASKFLOW_TEST_POSTGRES_DATA='$root/data' TASKFLOW_TEST_POSTGRES_BIN='$pg_bin'"
     ;;
 *)
     echo "usage: $0 start|stop FOLDER" >&2

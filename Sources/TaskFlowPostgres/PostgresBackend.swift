@@ -22,7 +22,6 @@ final class PostgresBackend: JobStoreBackend {
     static let channel = "taskflow_jobs"
     /// postgres-nio logs through swift-log; a library must not print.
     static let logger = Logger(label: "taskflow.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
-    private var logger: Logger { Self.logger }
 
     init(configuration: PostgresClient.Configuration, server: String) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
@@ -45,7 +44,7 @@ final class PostgresBackend: JobStoreBackend {
                 SELECT kind, payload, 'pending', \(now)
                 FROM unnest(\(kinds)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS new(kind, payload, number)
                 ORDER BY number RETURNING id
-                """, logger: logger)
+                """, logger: Self.logger)
             var ids: [StoredJobID] = []
             for try await id in rows.decode(Int64.self) { ids.append(StoredJobID(id)) }
             try await Self.notify(connection)
@@ -60,12 +59,12 @@ final class PostgresBackend: JobStoreBackend {
                 UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE id IN (
                     SELECT id FROM taskflow_job WHERE state IN ('scheduled', 'parked') AND due_at <= \(now)
                     FOR UPDATE SKIP LOCKED)
-                """, logger: logger)
+                """, logger: Self.logger)
             let recovered = try await Self.references(connection.query("""
                 UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true WHERE id IN (
                     SELECT id FROM taskflow_job WHERE state = 'running' AND due_at < \(now) FOR UPDATE SKIP LOCKED)
                 RETURNING id, kind
-                """, logger: logger))
+                """, logger: Self.logger))
             var batch = ClaimBatch(jobs: [], recovered: recovered, nextDue: nil)
             guard !kinds.isEmpty else { return batch }
             let rows = try await connection.query("""
@@ -76,7 +75,7 @@ final class PostgresBackend: JobStoreBackend {
                     claim = job.claim + 1
                 FROM picked WHERE job.id = picked.id
                 RETURNING job.id, job.kind, job.payload, job.retries, job.recovered, job.claim
-                """, logger: logger)
+                """, logger: Self.logger)
             for try await (id, kind, payload, retries, isRecovery, token) in rows.decode((Int64, String, Data, Int32, Bool, Int64).self) {
                 batch.jobs.append(ClaimedJob(
                     id: StoredJobID(id), kind: kind, payload: payload, retries: Int(retries), isRecovery: isRecovery,
@@ -86,16 +85,22 @@ final class PostgresBackend: JobStoreBackend {
             batch.jobs.sort { $0.id < $1.id }
             if batch.jobs.isEmpty {
                 let due = try await connection.query(
-                    "SELECT min(due_at) FROM taskflow_job WHERE state IN ('scheduled', 'parked', 'running')", logger: logger)
+                    "SELECT min(due_at) FROM taskflow_job WHERE state IN ('scheduled', 'parked', 'running')", logger: Self.logger)
                 for try await next in due.decode(Date?.self) { batch.nextDue = next }
             }
             return batch
         }
     }
 
-    func renewLeases(owner: String, until: Date) async throws {
-        try await client.query(
-            "UPDATE taskflow_job SET due_at = \(until) WHERE state = 'running' AND lease_owner = \(owner)", logger: logger)
+    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws {
+        guard !jobs.isEmpty else { return }
+        let ids = jobs.map(\.rawValue)
+        try await transaction { connection in
+            try await connection.query("""
+                UPDATE taskflow_job SET due_at = \(until) WHERE id = ANY(\(ids)) AND state = 'running' AND lease_owner = \(owner)
+                """, logger: Self.logger)
+            return ()
+        }
     }
 
     func apply(_ resolutions: [Resolution], now: Date) async throws -> [Bool] {
@@ -103,7 +108,7 @@ final class PostgresBackend: JobStoreBackend {
             var applied: [Bool] = []
             var runnable = false
             for resolution in resolutions {
-                let rows = try await connection.query(Self.statement(for: resolution, now: now), logger: logger)
+                let rows = try await connection.query(Self.statement(for: resolution, now: now), logger: Self.logger)
                 var count = 0
                 for try await _ in rows { count += 1 }
                 applied.append(count == 1)
@@ -152,24 +157,29 @@ final class PostgresBackend: JobStoreBackend {
                 try await connection.query("""
                     UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL
                     WHERE id = \(job.id.rawValue) AND claim = \(job.claimToken) AND state = 'running'
-                    """, logger: logger)
+                    """, logger: Self.logger)
             }
             try await Self.notify(connection)
         }
     }
 
     func recover(ownersWhere isDead: @Sendable (String) -> Bool) async throws -> [JobReference] {
-        try await transaction { connection in
+        // The owners are read first and judged here: a dead owner stays dead in between.
+        let owners = try await transaction { connection in
             var owners: [String] = []
             let rows = try await connection.query(
-                "SELECT DISTINCT lease_owner FROM taskflow_job WHERE state = 'running' AND lease_owner IS NOT NULL", logger: logger)
+                "SELECT DISTINCT lease_owner FROM taskflow_job WHERE state = 'running' AND lease_owner IS NOT NULL",
+                logger: Self.logger)
             for try await owner in rows.decode(String.self) { owners.append(owner) }
-            let dead = owners.filter(isDead)
-            guard !dead.isEmpty else { return [] }
+            return owners
+        }
+        let dead = owners.filter(isDead)
+        guard !dead.isEmpty else { return [] }
+        return try await transaction { connection in
             let recovered = try await Self.references(connection.query("""
                 UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true
                 WHERE state = 'running' AND lease_owner = ANY(\(dead)) RETURNING id, kind
-                """, logger: logger))
+                """, logger: Self.logger))
             try await Self.notify(connection)
             return recovered
         }
@@ -179,7 +189,7 @@ final class PostgresBackend: JobStoreBackend {
         try await transaction { connection in
             let woken = try await Self.references(connection.query(
                 "UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE state = 'parked' RETURNING id, kind",
-                logger: logger))
+                logger: Self.logger))
             if !woken.isEmpty { try await Self.notify(connection) }
             return woken
         }
@@ -190,7 +200,7 @@ final class PostgresBackend: JobStoreBackend {
             let retried = try await Self.references(connection.query("""
                 UPDATE taskflow_job SET state = 'pending', retries = 0, failed_at = NULL
                 WHERE id = \(id.rawValue) AND state = 'failed' RETURNING id, kind
-                """, logger: logger)).first
+                """, logger: Self.logger)).first
             if retried != nil { try await Self.notify(connection) }
             return retried
         }
@@ -199,23 +209,25 @@ final class PostgresBackend: JobStoreBackend {
     func cancel(_ id: StoredJobID) async throws -> CancelResult {
         try await transaction { connection in
             let rows = try await connection.query(
-                "SELECT kind, state FROM taskflow_job WHERE id = \(id.rawValue) FOR UPDATE", logger: logger)
+                "SELECT kind, state FROM taskflow_job WHERE id = \(id.rawValue) FOR UPDATE", logger: Self.logger)
             var found: (kind: String, state: String)?
             for try await row in rows.decode((String, String).self) { found = row }
             guard let found else { return .notFound }
             guard found.state != StoredJobState.running.rawValue else { return .running }
-            try await connection.query("DELETE FROM taskflow_job WHERE id = \(id.rawValue)", logger: logger)
+            try await connection.query("DELETE FROM taskflow_job WHERE id = \(id.rawValue)", logger: Self.logger)
             return .cancelled(kind: found.kind)
         }
     }
 
     func purgeFailed() async throws -> Int {
-        let rows = try await client.query("""
-            WITH purged AS (DELETE FROM taskflow_job WHERE state = 'failed' RETURNING 1) SELECT count(*) FROM purged
-            """, logger: logger)
-        var count = 0
-        for try await purged in rows.decode(Int64.self) { count = Int(purged) }
-        return count
+        try await transaction { connection in
+            let rows = try await connection.query("""
+                WITH purged AS (DELETE FROM taskflow_job WHERE state = 'failed' RETURNING 1) SELECT count(*) FROM purged
+                """, logger: Self.logger)
+            var count = 0
+            for try await purged in rows.decode(Int64.self) { count = Int(purged) }
+            return count
+        }
     }
 
     // MARK: - Reading
@@ -225,28 +237,32 @@ final class PostgresBackend: JobStoreBackend {
         let query: PostgresQuery = failedOnly
             ? "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE state = 'failed' ORDER BY id LIMIT \(limit)"
             : "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job ORDER BY id LIMIT \(limit)"
-        return try await records(client.query(query, logger: logger))
+        return try await transaction { connection in try await Self.records(connection.query(query, logger: Self.logger)) }
     }
 
     func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
-        try await records(client.query(
-            "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE id = \(id.rawValue)", logger: logger)).first
+        try await transaction { connection in
+            try await Self.records(connection.query(
+                "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE id = \(id.rawValue)", logger: Self.logger)).first
+        }
     }
 
     func countByState() async throws -> [StoredJobState: Int] {
-        let rows = try await client.query("SELECT state, count(*) FROM taskflow_job GROUP BY state", logger: logger)
-        var counts: [StoredJobState: Int] = [:]
-        for try await (state, count) in rows.decode((String, Int64).self) {
-            if let state = StoredJobState(rawValue: state) { counts[state] = Int(count) }
+        try await transaction { connection in
+            let rows = try await connection.query("SELECT state, count(*) FROM taskflow_job GROUP BY state", logger: Self.logger)
+            var counts: [StoredJobState: Int] = [:]
+            for try await (state, count) in rows.decode((String, Int64).self) {
+                if let state = StoredJobState(rawValue: state) { counts[state] = Int(count) }
+            }
+            return counts
         }
-        return counts
     }
 
     /// The columns ``records(_:)`` reads, in its order.
     private static let recordColumns =
         "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload"
 
-    private func records(_ rows: PostgresRowSequence) async throws -> [StoredJobRecord] {
+    private static func records(_ rows: PostgresRowSequence) async throws -> [StoredJobRecord] {
         var records: [StoredJobRecord] = []
         let decoded = rows.decode((Int64, String, String, Int32, Date, Date?, String?, String?, Bool, Data).self)
         for try await (id, kind, state, retries, submitted, due, owner, error, isRecovery, payload) in decoded {
@@ -283,19 +299,25 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Helpers
 
-    /// Runs `body` in one transaction; errors come out as they were thrown in it.
+    /// How long a request may go unanswered before the store gives up on it (see ``withDeadline(_:server:_:)``).
+    static let deadline = Duration.seconds(10)
+
+    /// Runs `body` in one transaction, within ``deadline``; errors come out as they were thrown
+    /// in it.
     private func transaction<Result: Sendable>(
-        _ body: (PostgresConnection) async throws -> Result
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw error.closureError ?? error.beginError ?? error.commitError ?? error
+        try await withDeadline(Self.deadline, server: server) { [client] in
+            do {
+                return try await client.withTransaction(logger: Self.logger) { connection in try await body(connection) }
+            } catch let error as PostgresTransactionError {
+                throw error.closureError ?? error.beginError ?? error.commitError ?? error
+            }
         }
     }
 
     private static func notify(_ connection: PostgresConnection) async throws {
-        try await connection.query("SELECT pg_notify(\(channel), '')", logger: logger)
+        try await connection.query("SELECT pg_notify(\(channel), '')", logger: Self.logger)
     }
 
     private static func references(_ rows: PostgresRowSequence) async throws -> [JobReference] {

@@ -2,12 +2,14 @@
 //
 //     TaskFlowStoreCrashProbe STORE RUNS WORKERS
 //
-// Opens the job store STORE, runs every `crash-probe` job with WORKERS workers and records each
-// run (job id, whether it was a recovery) in the SQLite file RUNS *before* the job's outcome is
-// committed, so a run that a kill cuts short is still on record. Prints "started" once its
-// workers run; exits 0 when no job is left.
+// Opens the job store STORE (an SQLite file, or a postgres:// URL: then several probes share
+// it, as worker processes on several hosts would), runs every `crash-probe` job with WORKERS
+// workers and records each run (job id, whether it was a recovery) in the SQLite file RUNS
+// *before* the job's outcome is committed, so a run that a kill cuts short is still on record.
+// Prints "started" once its workers run; exits 0 when no job is left.
 import Foundation
 import GRDB
+import TaskFlowPostgres
 import TaskFlowStore
 
 /// The job the crash test submits; its kind and fields match the test's.
@@ -25,7 +27,9 @@ func runProbe(store storePath: String, runs runsPath: String, workers: Int) asyn
     try await runs.write { db in
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS run (job_id INTEGER NOT NULL, recovery INTEGER NOT NULL)")
     }
-    let store = try JobStore(path: storePath, lease: .seconds(5))
+    let isShared = storePath.hasPrefix("postgres://")
+    let store = isShared ? try await JobStore.postgres(url: storePath, lease: .seconds(5))
+        : try JobStore(path: storePath, lease: .seconds(5))
     store.register(ProbeJob.self, retry: .never) { _, attempt in
         // A job takes about a millisecond, like real work, so 10,000 of them last seconds and the
         // test's random kills land mid-run even on a fast, idle machine (no-op jobs finished
@@ -40,14 +44,25 @@ func runProbe(store storePath: String, runs runsPath: String, workers: Int) asyn
     }
     try await store.start(workers: workers)
     FileHandle.standardOutput.write(Data("started\n".utf8))
-    // Counting rows directly is cheaper than listing 10,000 jobs every 20 ms.
-    var readOnly = Configuration()
-    readOnly.readonly = true
-    let monitor = try DatabaseQueue(path: storePath, configuration: readOnly)
-    while try await monitor.read({ db in try Int.fetchOne(db, sql: "SELECT count(*) FROM job") ?? 0 }) > 0 {
+    while try await jobsLeft(in: store, path: storePath, isShared: isShared) > 0 {
         try await Task.sleep(for: .milliseconds(20))
     }
     await store.stop()
+}
+
+/// How many jobs the store holds. A database shared with other probes may be unreachable for a
+/// moment (the test restarts its server): that counts as jobs left.
+func jobsLeft(in store: JobStore, path: String, isShared: Bool) async throws -> Int {
+    guard isShared else {
+        // Counting rows directly is cheaper than listing 10,000 jobs every 20 ms.
+        var readOnly = Configuration()
+        readOnly.readonly = true
+        return try await DatabaseQueue(path: path, configuration: readOnly).read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM job") ?? 0
+        }
+    }
+    guard let counts = try? await store.jobCounts() else { return 1 }
+    return counts.values.reduce(0, +)
 }
 
 let arguments = CommandLine.arguments

@@ -30,6 +30,8 @@ struct ScenarioQueueSource: JobQueueSource {
         }
     }
 
+    var jobsAdded: Int { jobs.addedCount }
+
     func cancel(_ id: JobID) { jobs.cancel(id) }
 
     func setPaused(_ paused: Bool, queue: String) {

@@ -113,7 +113,8 @@ import Testing
         ("max_attempts = 2, initial = \"1s\"", "'initial' has no effect with backoff = \"immediate\""),
         ("max_attempts = 2, backoff = \"exponential\", initial = \"1s\", multiplier = 0.5", "'multiplier' must be a number from 1 to 1000, not 0.5"),
         ("max_attempts = 2, backoff = \"constant\", initial = \"1s\", cap = \"2s\"", "'cap' has no effect with backoff = \"constant\""),
-        ("max_attempts = 2, jitter = 2", "'jitter' must be between 0 and 1, not 2.0"),
+        ("max_attempts = 2, backoff = \"constant\", initial = \"1s\", jitter = 2", "'jitter' must be between 0 and 1, not 2.0"),
+        ("max_attempts = 2, jitter = 0.5", "'jitter' has no effect with backoff = \"immediate\""),
         ("backoff = \"immediate\"", "'retry' needs 'max_attempts' (how many runs in all, the first included)"),
         ("max_attempts = 2, delay = \"1s\"", "unknown key 'delay' in 'retry'; expected one of: max_attempts, backoff, initial, multiplier, cap, jitter"),
     ])
@@ -144,6 +145,24 @@ import Testing
     func aBadJobKeyIsReported(keys: String, message: String) throws {
         let found = try #require(problem(in: jobs("[[job]]\ntitle = \"A\"\nqueue = \"Disk\"\n\(keys)")))
         #expect(found.message == message)
+    }
+
+    @Test func emptyJobTablesAreNoScenarioEither() throws {
+        let found = try #require(problem(in: "name = \"Nothing\"\njob = []"))
+        #expect(found.message == "the scenario has no flows and no jobs: add at least one [[flow]] or [[job]] table")
+    }
+
+    @Test func blockingQueuesMayStartAtMostAThousandThreadsInAll() throws {
+        let queues = (1...3).map { "[[queue]]\ntitle = \"Q\($0)\"\nthreads = 400" }.joined(separator: "\n")
+        let found = try #require(problem(in: "name = \"x\"\n\(queues)\n[[job]]\ntitle = \"A\"\nqueue = \"Q1\""))
+        #expect(found.position?.line == 10)
+        #expect(found.message == "the blocking queues ask for 1200 threads so far; a scenario may start at most 1024 in all")
+    }
+
+    @Test func anUnknownQueueNamesTenQueuesAtMost() throws {
+        let queues = (1...12).map { "[[queue]]\ntitle = \"Q\($0)\"" }.joined(separator: "\n")
+        let found = try #require(problem(in: "name = \"x\"\n\(queues)\n[[job]]\ntitle = \"A\"\nqueue = \"Nope\""))
+        #expect(found.message.hasSuffix("'Q6', 'Q7' and 2 more"))
     }
 
     @Test func aScenarioNeedsAFlowOrAJob() throws {

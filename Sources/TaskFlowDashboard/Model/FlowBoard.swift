@@ -74,6 +74,8 @@ public struct FlowBoard: Sendable, Hashable {
                 row.failureMessage = status.failureMessage
                 row.finishedAt = status.isFinished ? time : nil
                 if status.isFinished { row.currentStep = nil }
+                // A cancel during a retry's backoff ends the wait: no attempt comes.
+                if phase != .running { row.pendingRetry = nil }
             }
             if status.isFinished { finished(id, at: time) }
         case .stepStarted(let id, let step):

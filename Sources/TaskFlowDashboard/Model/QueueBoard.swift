@@ -24,6 +24,15 @@ public struct QueueBoard: Sendable, Hashable {
     private var finished: Deque<JobID> = []
     /// How many jobs ended in each final state, dropped ones included, by ``TaskFlow/JobStatus/name``.
     public private(set) var endedCounts: [String: Int] = [:]
+    /// When each waiting job became ready to start (its dependencies all succeeded), as a
+    /// sequence number: a queue starts ready jobs of one priority in that order.
+    private var readiness: [JobID: Int] = [:]
+    private var nextReadiness = 0
+    /// Waiting jobs by the dependency they still wait for.
+    private var dependents: [JobID: [JobID]] = [:]
+
+    /// How many jobs the board heard end, dropped ones included.
+    public var endedTotal: Int { endedCounts.values.reduce(0, +) }
 
     /// How many finished jobs are kept.
     public static let finishedLimit = 200
@@ -37,8 +46,13 @@ public struct QueueBoard: Sendable, Hashable {
     public mutating func apply(_ event: JobEvent, at time: Duration) {
         switch event {
         case .added(let info):
-            jobs[info.id] = QueuedJobRow(info: info)
+            let row = QueuedJobRow(info: info)
+            jobs[info.id] = row
+            let waitsFor = unmetIDs(row)
+            if waitsFor.isEmpty { becameReady(info.id) }
+            for dependency in waitsFor { dependents[dependency, default: []].append(info.id) }
         case .started(let id, let attempt):
+            readiness[id] = nil
             jobs[id]?.status = .running
             jobs[id]?.attempt = attempt
             jobs[id]?.progress = nil
@@ -56,7 +70,16 @@ public struct QueueBoard: Sendable, Hashable {
         }
     }
 
+    private mutating func becameReady(_ id: JobID) {
+        readiness[id] = nextReadiness
+        nextReadiness += 1
+    }
+
     private mutating func finish(_ id: JobID, _ status: JobStatus, at time: Duration) {
+        readiness[id] = nil
+        for dependent in dependents.removeValue(forKey: id) ?? [] where status == .succeeded {
+            if let row = jobs[dependent], row.status == .waiting, unmetIDs(row).isEmpty { becameReady(dependent) }
+        }
         guard var row = jobs[id] else { return }
         row.status = status
         row.endedAt = time
@@ -71,10 +94,13 @@ public struct QueueBoard: Sendable, Hashable {
     /// start (the list shows it; retries' starts are logged).
     public func line(for event: JobEvent) -> EventText.Line? {
         switch event {
-        case .added, .progress:
+        case .progress:
             return nil
+        case .added(let info):
+            let after = info.dependencies.isEmpty ? "" : ", after " + info.dependencies.map { titled($0) }.joined(separator: ", ")
+            return line(info.id, "added, priority \(info.priority)\(after)", level: .info)
         case .started(let id, let attempt):
-            return attempt > 1 ? line(id, "attempt \(attempt) started", level: .info) : nil
+            return line(id, attempt > 1 ? "attempt \(attempt) started" : "started", level: .info)
         case .attemptFailed(let id, let attempt, let maxAttempts, let error, let delay):
             return line(id, "attempt \(attempt)/\(maxAttempts) failed: \(error); next in \(delay.delayText)", level: .warning)
         case .finished(let id, .succeeded):
@@ -88,6 +114,11 @@ public struct QueueBoard: Sendable, Hashable {
         }
     }
 
+    /// "job 7 "Fetch"", or "job 7" for one the board does not keep.
+    private func titled(_ id: JobID) -> String {
+        jobs[id].map { "job \(id.rawValue) \"\($0.info.title)\"" } ?? "job \(id.rawValue)"
+    }
+
     private func line(_ id: JobID, _ what: String, level: LogLevel) -> EventText.Line? {
         guard let row = jobs[id] else { return nil }
         return EventText.Line(text: "job \(id.rawValue) \"\(row.info.title)\" (\(row.info.queue)): \(what)", level: level)
@@ -96,30 +127,29 @@ public struct QueueBoard: Sendable, Hashable {
     // MARK: - Reading
 
     /// A queue's jobs in the order the view lists them: running and retrying (by id), then
-    /// waiting ones in the order they would start — ready jobs by priority, then the order
-    /// they were added; then jobs whose dependencies are unmet — and last the finished ones,
-    /// latest first.
+    /// waiting ones in the order they would start — ready ones by priority, then in the order
+    /// they became ready, as the queue starts them — then those still waiting for a dependency,
+    /// and last the finished ones, latest first.
     public func jobs(of queue: String) -> [QueuedJobRow] {
         let rows = jobs.values.filter { $0.info.queue == queue }
         let active = rows.filter(\.isActive).sorted { $0.info.id < $1.info.id }
-        let waiting = rows.filter { $0.status == .waiting }.sorted { lhs, rhs in
-            let (left, right) = (unmet(lhs).isEmpty, unmet(rhs).isEmpty)
-            if left != right { return left }
-            if lhs.info.priority != rhs.info.priority { return lhs.info.priority > rhs.info.priority }
-            return lhs.info.id < rhs.info.id
-        }
+        let waiting = rows.filter { $0.status == .waiting }
+        let ready = waiting.compactMap { row in readiness[row.info.id].map { (row, $0) } }.sorted { lhs, rhs in
+            (lhs.0.info.priority.rawValue, -lhs.1) > (rhs.0.info.priority.rawValue, -rhs.1)
+        }.map(\.0)
+        let blocked = waiting.filter { readiness[$0.info.id] == nil }.sorted { $0.info.id < $1.info.id }
         let ended = rows.filter(\.status.isFinished).sorted { ($0.endedAt ?? .zero, $0.info.id) > ($1.endedAt ?? .zero, $1.info.id) }
-        return active + waiting + ended
+        return active + ready + blocked + ended
     }
 
-    /// The dependencies of `row` that have not succeeded, as titles ("job 7" for one the board
-    /// no longer keeps, which can only be one that succeeded long ago: a failed one ends its
-    /// dependents at once).
+    /// The dependencies of `row` that have not succeeded, as titles (one the board no longer
+    /// keeps can only have succeeded long ago: a failed one ends its dependents at once).
     public func unmet(_ row: QueuedJobRow) -> [String] {
-        row.info.dependencies.compactMap { id in
-            guard let dependency = jobs[id] else { return nil }
-            return dependency.status == .succeeded ? nil : dependency.info.title
-        }
+        unmetIDs(row).compactMap { jobs[$0]?.info.title }
+    }
+
+    private func unmetIDs(_ row: QueuedJobRow) -> [JobID] {
+        row.info.dependencies.filter { id in jobs[id].map { $0.status != .succeeded } ?? false }
     }
 
     /// True while a job runs or waits for its next run: countdowns and progress move.

@@ -18,8 +18,9 @@ extension DashboardModel {
     /// Applies a queue event that happened at `time`; its line goes to the event log.
     public mutating func apply(_ event: JobEvent, at time: Duration) {
         advance(to: time)
+        let selectedQueue = queueSelection.flatMap { queueBoard?.queueTitle(of: $0) }
         queueBoard?.apply(event, at: time)
-        keepQueueSelection()
+        keepQueueSelection(in: selectedQueue)
         if let line = queueBoard?.line(for: event) { note(line.text, level: line.level, at: time) }
     }
 
@@ -85,7 +86,6 @@ extension DashboardModel {
             notice = "\(what): r retries a failed or cancelled job"
             return []
         }
-        notice = "\"\(job.info.title)\" queued again"
         return [.retryQueuedJob(job.info.id)]
     }
 
@@ -104,8 +104,8 @@ extension DashboardModel {
 
     /// Keeps the cursor on a line that is still shown: a job the board let go (finished long
     /// ago) gives way to its queue's heading.
-    private mutating func keepQueueSelection() {
+    private mutating func keepQueueSelection(in queue: String?) {
         guard case .job(let id) = queueSelection, queueBoard?.jobs[id] == nil else { return }
-        queueSelection = queueBoard?.queues.first.map { .queue($0.description.title) }
+        queueSelection = (queue ?? queueBoard?.queues.first?.description.title).map { .queue($0) }
     }
 }

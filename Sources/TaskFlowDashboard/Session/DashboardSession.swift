@@ -142,6 +142,7 @@ public final class DashboardSession {
         model.apply(event, at: time)
         jobEventObserver?(event, time)
         changed = true
+        checkScenarioEnded()
     }
 
     private func took(_ listing: Result<StoreListing, any Error>, condition: StoreCondition?, listedAt date: Date) {
@@ -292,12 +293,16 @@ public final class DashboardSession {
         })
     }
 
+    /// Retries a queued job; the status bar says how it went.
     private func retryQueued(_ id: JobID) {
         guard let queues else { return }
         do {
-            _ = try queues.retry(id)
+            let runs = try queues.retry(id)
+            let title = model.queueBoard?.jobs[id]?.info.title ?? "\(id)"
+            let skipped = runs.count > 1 ? ", with the \(runs.count - 1) job(s) it made fail" : ""
+            model.notice = "\"\(title)\" queued again\(skipped)"
         } catch {
-            note("retry of \(id) refused: \(error)", level: .warning)
+            model.notice = "not retried: \(error)"
         }
     }
 
@@ -328,9 +333,11 @@ public final class DashboardSession {
         changed = true
     }
 
-    /// In headless mode, ends the loop once every flow has finished and its events are in.
+    /// In headless mode, ends the loop once every flow has finished and its events are in, and
+    /// every job added has ended and its events are in too (they come on a stream of their own).
     private func checkScenarioEnded() {
         guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, unfinished.isEmpty else { return }
+        if let queues, (model.queueBoard?.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }
 }

@@ -12,6 +12,9 @@ public protocol JobQueueSource: Sendable {
     func cancel(_ id: JobID)
     /// Pauses (no job starts) or resumes the queue titled `queue`.
     func setPaused(_ paused: Bool, queue: String)
+    /// How many jobs were added to the queues so far, retries included: a headless run ends only
+    /// once the dashboard heard of that many ending.
+    var jobsAdded: Int { get }
     /// Runs a failed or cancelled job again now (and the jobs it made fail, if the source
     /// knows them); returns the new runs' ids, or throws why not, in one line.
     func retry(_ id: JobID) throws -> [JobID]

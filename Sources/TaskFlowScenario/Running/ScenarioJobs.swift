@@ -6,7 +6,9 @@ import TaskFlow
 ///
 /// The queues exist from the start, so an observer can subscribe to ``queues``' events before
 /// the first job is added. A retry adds the job again, with the jobs it skipped: those that
-/// waited for it, directly or not, and did not succeed.
+/// waited for it, directly or not, and did not succeed. A run started again on the same runner
+/// adds the jobs again to the same queues, and `fail_times` goes on counting attempts from where
+/// the first run left them.
 public final class ScenarioJobs: Sendable {
     /// The queues, in file order.
     public let queues: [JobQueue]
@@ -29,6 +31,8 @@ public final class ScenarioJobs: Sendable {
     private struct Added {
         /// The latest handle of each job, by index; nil until it is added.
         var handles: [JobHandle<Void>?] = []
+        /// How many runs were added, retries included.
+        var count = 0
         /// Which job each handle ever given out belongs to.
         var jobOfID: [JobID: Int] = [:]
     }
@@ -43,7 +47,8 @@ public final class ScenarioJobs: Sendable {
         self.queues = queues
         isBlocking = scenario.queues.map(\.isBlocking)
         let queueIndex = Dictionary(scenario.queues.enumerated().map { ($1.title, $0) }, uniquingKeysWith: { first, _ in first })
-        // Loaded files name existing queues; a scenario built in code that does not gets the first.
+        // Loaded files name existing queues; a scenario built in code that does not gets the
+        // first, and one without any queue runs no job at all.
         queueOfJob = scenario.jobs.map { queueIndex[$0.queue] ?? 0 }
         graph = JobGraph(scenario.jobs)
         var dependents = [[Int]](repeating: [], count: specs.count)
@@ -51,7 +56,7 @@ public final class ScenarioJobs: Sendable {
             for dependency in waitsFor { dependents[dependency].append(job) }
         }
         self.dependents = dependents
-        schedule = Self.addingSchedule(scenario.jobs, graph: graph)
+        schedule = queues.isEmpty ? [] : Self.addingSchedule(scenario.jobs, graph: graph)
         self.pacer = pacer
         attempts = scenario.jobs.map { _ in AttemptCounter() }
         player = JobPlayer(pacer: pacer, dice: dice)
@@ -95,8 +100,12 @@ public final class ScenarioJobs: Sendable {
             after: graph.dependencies[job].compactMap { state.handles[$0] })
         state.handles[job] = handle
         state.jobOfID[handle.id] = job
+        state.count += 1
         return handle
     }
+
+    /// How many runs were added to the queues so far, retries included.
+    public var addedCount: Int { added.withLock { $0.count } }
 
     /// The latest handle of the job titled `title`, once it was added.
     public func handle(titled title: String) -> JobHandle<Void>? {
@@ -151,9 +160,10 @@ public final class ScenarioJobs: Sendable {
         added.withLock { state in state.jobOfID[id].flatMap { state.handles[$0] }.flatMap { $0.id == id ? $0 : nil } }
     }
 
-    /// Cancels every job of every queue.
+    /// Cancels every job of every queue, latest first across the queues, so that jobs waiting
+    /// for others end `cancelled` rather than failed by a dependency cancelled just before them.
     public func cancelAll() {
-        for queue in queues { queue.cancelAll() }
+        for handle in handles.sorted(by: { $0.id > $1.id }) { handle.cancel() }
     }
 
     /// Waits until every job added so far has ended, the latest run of each.

@@ -9,13 +9,23 @@ struct JobDecoder {
     func queues(_ tables: [(path: TOMLPath, entries: [String: TOMLNode])]) -> [QueueSpec] {
         let queues = tables.map(queue)
         reportDuplicates(queues.map(\.title), at: tables.map(\.path), what: "queue")
+        // Threads start with the run: a file must not be able to exhaust the machine's.
+        var threads = 0
+        for (queue, table) in zip(queues, tables) where queue.isBlocking {
+            threads += queue.maxConcurrent
+            if threads > QueueSpec.maximumConcurrency {
+                log.value(table.path.appending("threads"), "the blocking queues ask for \(threads) threads so far; "
+                    + "a scenario may start at most \(QueueSpec.maximumConcurrency) in all")
+                break
+            }
+        }
         return queues
     }
 
     /// The jobs, checked against `queues` (by title) and each other.
     func jobs(_ tables: [(path: TOMLPath, entries: [String: TOMLNode])], queues: [QueueSpec]) -> [JobSpec] {
-        let queueTitles = Set(queues.map(\.title))
-        let decoded = tables.map { table in job(at: table.path, table.entries, queues: queueTitles) }
+        let known = KnownQueues(queues)
+        let decoded = tables.map { table in job(at: table.path, table.entries, queues: known) }
         let jobs = decoded.map(\.spec)
         reportDuplicates(jobs.map(\.title), at: tables.map(\.path), what: "job")
         let titles = Set(jobs.map(\.title))
@@ -46,7 +56,7 @@ struct JobDecoder {
     // MARK: - Jobs
 
     private func job(
-        at path: TOMLPath, _ entries: [String: TOMLNode], queues: Set<String>
+        at path: TOMLPath, _ entries: [String: TOMLNode], queues: KnownQueues
     ) -> (spec: JobSpec, afterPaths: [TOMLPath]) {
         let reader = TableReader(
             entries, at: path, name: TableReader.name("job", titledBy: entries["title"]), log: log,
@@ -69,15 +79,29 @@ struct JobDecoder {
         return (spec, after.map(\.path))
     }
 
-    private func queue(_ reader: TableReader, among queues: Set<String>) -> String {
+    private func queue(_ reader: TableReader, among queues: KnownQueues) -> String {
         guard let title = reader.title("queue") else { return "" }
-        if !queues.contains(title) {
-            let known = queues.isEmpty
+        if !queues.titles.contains(title) {
+            let known = queues.titles.isEmpty
                 ? "the scenario has no [[queue]] tables: add one titled '\(title.echoed())'"
-                : "the queues are: " + queues.sorted().map { "'\($0.echoed())'" }.joined(separator: ", ")
+                : "the queues are: " + queues.listed
             log.value(reader.path.appending("queue"), "no queue is titled '\(title.echoed())'; \(known)")
         }
         return title
+    }
+
+    /// The queues' titles, and the list a message names them with, made once for the whole
+    /// file (a message per job that sorted every title would cost the square of the file).
+    struct KnownQueues {
+        let titles: Set<String>
+        let listed: String
+
+        init(_ queues: [QueueSpec]) {
+            titles = Set(queues.map(\.title))
+            let sorted = titles.sorted()
+            let shown = sorted.prefix(10).map { "'\($0.echoed())'" }.joined(separator: ", ")
+            listed = sorted.count > 10 ? "\(shown) and \(sorted.count - 10) more" : shown
+        }
     }
 
     private func priority(_ reader: TableReader) -> JobPriority {
@@ -124,7 +148,7 @@ struct JobDecoder {
         let backoff: RetryPolicy.Backoff
         switch kind {
         case "immediate":
-            refuse(["initial", "multiplier", "cap"], in: reader, for: kind)
+            refuse(["initial", "multiplier", "cap", "jitter"], in: reader, for: kind)
             backoff = .immediate
         case "constant":
             refuse(["multiplier", "cap"], in: reader, for: kind)

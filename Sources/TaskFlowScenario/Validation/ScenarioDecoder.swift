@@ -15,8 +15,9 @@ struct ScenarioDecoder {
         let jobTables = reader.tables("job") ?? []
         if !reader.contains("flow"), !reader.contains("job") {
             reader.reportMissing("flow", "add at least one [[flow]] or [[job]] table")
-        } else if flows.isEmpty, jobTables.isEmpty, case .array = reader.node("flow") {
-            log.key(reader.path.appending("flow"), "the scenario has no flows: add at least one [[flow]] table")
+        } else if flows.isEmpty, jobTables.isEmpty {
+            let key = reader.contains("flow") ? "flow" : "job"
+            log.key(reader.path.appending(key), "the scenario has no flows and no jobs: add at least one [[flow]] or [[job]] table")
         }
         let jobs = JobDecoder(log: log)
         let queues = jobs.queues(reader.tables("queue") ?? [])

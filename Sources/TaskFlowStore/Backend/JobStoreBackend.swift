@@ -17,8 +17,8 @@ package protocol JobStoreBackend: Sendable {
     /// until `leaseUntil`. When nothing was claimed, also tells when the next job falls due.
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch
 
-    /// Extends every lease `owner` holds to `until`.
-    func renewLeases(owner: String, until: Date) async throws
+    /// Extends to `until` the leases `owner` holds on `jobs` (those its workers know they hold).
+    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws
 
     /// Applies outcomes, each only if its claim is still the job's current one; tells which were.
     func apply(_ resolutions: [Resolution], now: Date) async throws -> [Bool]

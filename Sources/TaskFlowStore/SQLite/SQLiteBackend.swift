@@ -60,10 +60,12 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    func renewLeases(owner: String, until: Date) async throws {
+    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws {
+        guard !jobs.isEmpty else { return }
         try await writer.write { db in
-            try db.cachedStatement(sql: "UPDATE job SET due_at = ? WHERE state = 'running' AND lease_owner = ?")
-                .execute(arguments: [until.timeIntervalSince1970, owner])
+            let statement = try db.cachedStatement(
+                sql: "UPDATE job SET due_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?")
+            for job in jobs { try statement.execute(arguments: [until.timeIntervalSince1970, job.rawValue, owner]) }
         }
     }
 

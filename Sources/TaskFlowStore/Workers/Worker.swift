@@ -46,6 +46,7 @@ struct Worker: Sendable {
                 kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
                 leaseUntil: now + environment.lease.timeInterval)
             environment.events.emit(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
+            environment.held.hold(batch.jobs)
             return batch
         } catch {
             environment.events.emit([.storeError("claiming jobs: \(error)")])
@@ -99,19 +100,38 @@ struct Worker: Sendable {
         return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: Date())
     }
 
-    /// Commits outcomes in one transaction, then reports those that still held their lease. On a
-    /// database error the jobs stay claimed and come back when their lease expires.
+    /// Commits outcomes in one transaction, then reports those that still held their lease.
+    ///
+    /// A database error (a server restarting, a connection lost) is reported once and the commit
+    /// tried again, waiting longer each time, until it goes through or the pool stops: the jobs'
+    /// leases are renewed by owner meanwhile, so giving up would leave them claimed for good.
+    /// Trying again is safe, because each outcome is fenced by its claim token. If the pool
+    /// stops first, the jobs come back when their leases run out.
     private func commit(_ pending: [(Resolution, StoredJobEvent)]) async {
         guard !pending.isEmpty else { return }
-        do {
-            let applied = try await environment.backend.apply(pending.map(\.0), now: Date())
-            environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
-        } catch {
-            environment.events.emit([.storeError("recording outcomes: \(error)")])
+        defer { environment.held.release(pending.map(\.0.job)) }
+        var wait = Self.firstCommitRetry
+        while true {
+            do {
+                let applied = try await environment.backend.apply(pending.map(\.0), now: Date())
+                environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
+                return
+            } catch {
+                if wait == Self.firstCommitRetry {
+                    environment.events.emit([.storeError("recording outcomes (trying again): \(error)")])
+                }
+                guard !isStopping(), (try? await Task.sleep(for: wait)) != nil else { return }
+                wait = min(wait * 2, Self.lastCommitRetry)
+            }
         }
     }
 
+    /// How long a failed commit waits before it is tried again, at first and at most.
+    private static let firstCommitRetry = Duration.milliseconds(50)
+    private static let lastCommitRetry = Duration.seconds(2)
+
     private func release(_ jobs: [ClaimedJob]) async {
+        defer { environment.held.release(jobs) }
         do {
             try await environment.backend.release(jobs)
         } catch {

@@ -8,6 +8,8 @@ struct WorkerEnvironment: Sendable {
     let owner: LeaseOwner
     let lease: Duration
     let options: JobStoreOptions
+    /// What the workers hold now: the leases to renew.
+    let held = HeldJobs()
 
     var resolver: OutcomeResolver { OutcomeResolver(recheckInterval: options.recheckInterval) }
 }

@@ -35,7 +35,7 @@ final class WorkerPool: Sendable {
         await watcher?.value
     }
 
-    /// Every third of a lease, pushes the end of every lease this store holds a full lease ahead;
+    /// Every third of a lease, pushes the end of every lease this store's workers hold a full lease ahead;
     /// a renewal that fails is reported and tried again at the next tick.
     private static func renewLeases(_ environment: WorkerEnvironment) async {
         while true {
@@ -46,7 +46,7 @@ final class WorkerPool: Sendable {
             }
             do {
                 try await environment.backend.renewLeases(
-                    owner: environment.owner.encoded, until: .now + environment.lease.timeInterval)
+                    owner: environment.owner.encoded, jobs: environment.held.all, until: .now + environment.lease.timeInterval)
             } catch {
                 environment.events.emit([.storeError("renewing leases: \(error)")])
             }
