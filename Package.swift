@@ -56,7 +56,10 @@ let package = Package(
         // Scenario files (TOML) parsed, validated and run as flows: no terminal needed.
         .target(
             name: "TaskFlowScenario",
-            dependencies: ["TaskFlow", "TOMLSource", .product(name: "HeapModule", package: "swift-collections")]
+            dependencies: [
+                "TaskFlow", "TOMLSource", .product(name: "HeapModule", package: "swift-collections"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         // Durable jobs (Forge): persisted jobs, executors per kind, leases, crash recovery; SQLite via GRDB.
         .target(
@@ -73,7 +76,8 @@ let package = Package(
             name: "TaskFlowPostgres",
             dependencies: [
                 "TaskFlowStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // A tiny worker process for the store's crash test: it is killed with SIGKILL mid-run.

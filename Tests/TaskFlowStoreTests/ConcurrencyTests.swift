@@ -51,8 +51,8 @@ struct ConcurrencyTests {
         let ids = try await store.submit(contentsOf: (0..<3_000).map { Greeting(name: "n\($0)") })
         try await store.start(workers: 4)
         // The cheap count first: listing thousands of jobs in a tight loop would slow the workers.
-        #expect(await eventually { ledger.total >= ids.count })
-        #expect(await eventually { await isDrained(store) })
+        #expect(await eventually(within: 240) { ledger.total >= ids.count })
+        #expect(await eventually(within: 240) { await isDrained(store) })
         await store.stop()
         #expect(ledger.overlaps == 0)
         #expect(ledger.runs.count == ids.count)
@@ -74,8 +74,9 @@ struct ConcurrencyTests {
         async let b = second.submit(contentsOf: (0..<1_500).map { Greeting(name: "b\($0)") })
         let ids = try await a + b
         // The cheap count first: listing thousands of jobs in a tight loop would slow the workers.
-        #expect(await eventually { ledger.total >= ids.count })
-        #expect(await eventually { await isDrained(first) })
+        // PostgreSQL under ThreadSanitizer takes minutes, not seconds.
+        #expect(await eventually(within: 240) { ledger.total >= ids.count })
+        #expect(await eventually(within: 240) { await isDrained(first) })
         await first.stop()
         await second.stop()
         #expect(ledger.overlaps == 0)
