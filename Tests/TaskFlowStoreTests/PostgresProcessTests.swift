@@ -11,17 +11,19 @@ private struct ProbeJob: StoredJob {
     let n: Int
 }
 
+/// `TASKFLOW_POSTGRES_PROCESSES`: how many jobs the process tests run, when they run at all.
+private let configuredProcessJobs = ProcessInfo.processInfo.environment["TASKFLOW_POSTGRES_PROCESSES"].flatMap { Int($0) }
+
 /// Worker processes sharing one PostgreSQL queue, as on several hosts: four probes of four
 /// workers each. Every probe records each run in a file of its own before committing it.
 /// Five busy processes would starve the suite's timing-sensitive tests running beside them, so
 /// these run on their own: `TASKFLOW_POSTGRES_PROCESSES=N` (jobs; `.ci/run` runs 20,000 alone).
 @Suite(
     "PostgreSQL: many processes", .serialized, .timeLimit(.minutes(10)),
-    .enabled(if: PostgresTestServer.url != nil && PostgresProcessTests.configuredJobs != nil,
+    .enabled(if: PostgresTestServer.url != nil && configuredProcessJobs != nil,
              "set TASKFLOW_TEST_POSTGRES_URL (Scripts/postgres-server.sh) and TASKFLOW_POSTGRES_PROCESSES=20000 to run these, on their own"))
 struct PostgresProcessTests {
-    static let configuredJobs = ProcessInfo.processInfo.environment["TASKFLOW_POSTGRES_PROCESSES"].flatMap { Int($0) }
-    static var jobCount: Int { max(configuredJobs ?? 4_000, 1_000) }
+    static var jobCount: Int { max(configuredProcessJobs ?? 4_000, 1_000) }
 
     /// A database holding `jobCount` probe jobs; its URL and their ids.
     private func queue() async throws -> (url: String, ids: Set<Int64>) {
