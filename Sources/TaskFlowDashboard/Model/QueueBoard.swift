@@ -155,6 +155,11 @@ public struct QueueBoard: Sendable, Hashable {
     /// True while a job runs or waits for its next run: countdowns and progress move.
     public var hasActiveJobs: Bool { jobs.values.contains(where: \.isActive) }
 
+    /// How many of a queue's jobs wait to start: a count, without the sort ``jobs(of:)`` does.
+    public func waitingCount(of queue: String) -> Int {
+        jobs.values.filter { $0.info.queue == queue && $0.status == .waiting }.count
+    }
+
     /// How many of a queue's jobs are running (retrying ones hold their slot too).
     public func activeCount(of queue: String) -> Int {
         jobs.values.filter { $0.info.queue == queue && $0.isActive }.count

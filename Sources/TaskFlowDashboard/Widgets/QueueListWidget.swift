@@ -32,8 +32,7 @@ struct QueueListWidget: Widget {
 
     private func renderHeading(_ title: String, into grid: inout CellGrid, in row: Rect) {
         guard let queue = board.queue(titled: title) else { return }
-        let jobs = board.jobs(of: title)
-        let waiting = jobs.filter { $0.status == .waiting }.count
+        let waiting = board.waitingCount(of: title)
         let kind = queue.description.isBlocking ? "blocking, \(queue.description.maxConcurrent) threads" : "limit \(queue.description.maxConcurrent)"
         var x = row.x
         x += grid.put(glyphs.fold(title).truncated(to: row.width / 2, glyphs: glyphs), x: x, y: row.y, role: .title, limit: row.width / 2)
