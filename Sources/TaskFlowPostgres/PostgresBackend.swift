@@ -92,14 +92,50 @@ final class PostgresBackend: JobStoreBackend {
         }
     }
 
-    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws {
-        guard !jobs.isEmpty else { return }
-        let ids = jobs.map(\.rawValue)
+    func heartbeat(_ beat: Heartbeat) async throws {
+        let ids = beat.jobs.map(\.rawValue)
+        let (workers, lease) = (Int32(clamping: beat.workers), beat.lease.timeInterval)
         try await transaction { connection in
+            if !ids.isEmpty {
+                try await connection.query("""
+                    UPDATE taskflow_job SET due_at = \(beat.leaseUntil)
+                    WHERE id = ANY(\(ids)) AND state = 'running' AND lease_owner = \(beat.owner)
+                    """, logger: Self.logger)
+            }
             try await connection.query("""
-                UPDATE taskflow_job SET due_at = \(until) WHERE id = ANY(\(ids)) AND state = 'running' AND lease_owner = \(owner)
+                INSERT INTO taskflow_worker (owner, host, pid, workers, lease_seconds, started_at, heartbeat_at)
+                VALUES (\(beat.owner), \(beat.host), \(beat.pid), \(workers), \(lease), \(beat.startedAt), \(beat.now))
+                ON CONFLICT (owner) DO UPDATE SET workers = excluded.workers, heartbeat_at = excluded.heartbeat_at
                 """, logger: Self.logger)
+            try await connection.query(
+                "DELETE FROM taskflow_worker WHERE heartbeat_at < \(beat.forgetBefore)", logger: Self.logger)
+        }
+    }
+
+    func leave(owner: String) async throws {
+        try await transaction { connection in
+            try await connection.query("DELETE FROM taskflow_worker WHERE owner = \(owner)", logger: Self.logger)
             return ()
+        }
+    }
+
+    func workerProcesses() async throws -> [StoredWorkerProcess] {
+        try await transaction { connection in
+            let rows = try await connection.query("""
+                SELECT owner, host, pid, workers, lease_seconds, started_at, heartbeat_at, coalesce(held.count, 0)
+                FROM taskflow_worker LEFT JOIN (
+                    SELECT lease_owner, count(*) AS count FROM taskflow_job WHERE state = 'running' GROUP BY lease_owner
+                ) AS held ON held.lease_owner = taskflow_worker.owner
+                ORDER BY host, pid, owner
+                """, logger: Self.logger)
+            var processes: [StoredWorkerProcess] = []
+            let decoded = rows.decode((String, String, Int32, Int32, Double, Date, Date, Int64).self)
+            for try await (owner, host, pid, workers, lease, started, beat, held) in decoded {
+                processes.append(StoredWorkerProcess(
+                    owner: owner, host: host, pid: pid, workers: Int(workers), runningJobs: Int(held), lease: .seconds(lease),
+                    startedAt: started, lastHeartbeat: beat))
+            }
+            return processes
         }
     }
 
@@ -167,20 +203,22 @@ final class PostgresBackend: JobStoreBackend {
         // The owners are read first and judged here: a dead owner stays dead in between.
         let owners = try await transaction { connection in
             var owners: [String] = []
-            let rows = try await connection.query(
-                "SELECT DISTINCT lease_owner FROM taskflow_job WHERE state = 'running' AND lease_owner IS NOT NULL",
-                logger: Self.logger)
+            let rows = try await connection.query("""
+                SELECT lease_owner FROM taskflow_job WHERE state = 'running' AND lease_owner IS NOT NULL
+                UNION SELECT owner FROM taskflow_worker
+                """, logger: Self.logger)
             for try await owner in rows.decode(String.self) { owners.append(owner) }
             return owners
         }
         let dead = owners.filter(isDead)
         guard !dead.isEmpty else { return [] }
         return try await transaction { connection in
+            try await connection.query("DELETE FROM taskflow_worker WHERE owner = ANY(\(dead))", logger: Self.logger)
             let recovered = try await Self.references(connection.query("""
                 UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true
                 WHERE state = 'running' AND lease_owner = ANY(\(dead)) RETURNING id, kind
                 """, logger: Self.logger))
-            try await Self.notify(connection)
+            if !recovered.isEmpty { try await Self.notify(connection) }
             return recovered
         }
     }

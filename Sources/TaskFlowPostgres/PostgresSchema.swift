@@ -7,7 +7,7 @@ import PostgresNIO
 /// Tables are prefixed `taskflow_` so that the store can share a database with an application.
 enum PostgresSchema {
     /// The version this build writes.
-    static let version = 1
+    static let version = 2
 
     /// Each version's statements, in order: version n is `migrations[n - 1]`.
     static let migrations: [[PostgresQuery]] = [
@@ -32,6 +32,22 @@ enum PostgresSchema {
             // due times of the other states.
             "CREATE INDEX taskflow_job_pending ON taskflow_job (kind, id) WHERE state = 'pending'",
             "CREATE INDEX taskflow_job_due ON taskflow_job (state, due_at) WHERE state IN ('scheduled', 'parked', 'running')",
+        ],
+        [
+            // One row per process running workers, written by its heartbeat (every third of its
+            // lease): the jobs view's worker processes. The jobs it holds are counted from
+            // `taskflow_job.lease_owner`, never stored twice.
+            """
+            CREATE TABLE taskflow_worker (
+                owner TEXT PRIMARY KEY,
+                host TEXT NOT NULL,
+                pid INTEGER NOT NULL,
+                workers INTEGER NOT NULL,
+                lease_seconds DOUBLE PRECISION NOT NULL,
+                started_at TIMESTAMPTZ NOT NULL,
+                heartbeat_at TIMESTAMPTZ NOT NULL
+            )
+            """,
         ],
     ]
 

@@ -165,6 +165,13 @@ public final class JobStore: Sendable {
         try await info(environment.backend.list(failedOnly: true, limit: nil))
     }
 
+    /// Every process running workers on this store — this one, other processes, other hosts —
+    /// as their heartbeats recorded them, with the jobs each holds; by host, then pid.
+    public func workerProcesses() async throws -> [StoredWorkerProcess] {
+        let owner = environment.owner.encoded
+        return try await environment.backend.workerProcesses().map { $0.seen(by: owner) }
+    }
+
     private func info(_ records: [StoredJobRecord]) -> [StoredJobInfo] {
         let kinds = Set(environment.registry.kinds)
         return records.map { record in
@@ -223,7 +230,8 @@ public final class JobStore: Sendable {
     // MARK: - Lifecycle
 
     /// Re-queues the jobs that dead processes of this host left running (published as
-    /// `recovered`; they run with ``StoredJobAttempt/isRecovery``), then starts `workers` workers.
+    /// `recovered`; they run with ``StoredJobAttempt/isRecovery``), records this process in the
+    /// store's list of worker processes (``workerProcesses()``), then starts `workers` workers.
     /// Allowed once, on an idle store; throws ``JobStoreError/notIdle`` otherwise.
     public func start(workers: Int) async throws {
         precondition(workers >= 1, "JobStore: start needs at least one worker")
@@ -231,9 +239,11 @@ public final class JobStore: Sendable {
         let owner = environment.owner
         let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
         environment.events.emit(recovered.map { .recovered($0.id, kind: $0.kind) })
+        let startedAt = Date()
+        try await environment.backend.heartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
         try lifecycle.withLockedValue { state in
             guard case .idle = state else { throw JobStoreError.notIdle }
-            state = .running(WorkerPool(environment: environment, workers: workers))
+            state = .running(WorkerPool(environment: environment, workers: workers, startedAt: startedAt))
         }
     }
 

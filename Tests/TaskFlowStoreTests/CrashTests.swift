@@ -4,12 +4,6 @@ import TaskFlowStore
 import Testing
 import TaskFlowTestSupport
 
-/// The job the crash probe runs; kind and fields match the probe's.
-private struct ProbeJob: StoredJob {
-    static let kind = "crash-probe"
-    let n: Int
-}
-
 /// A real crash: a worker process with 10,000 jobs is killed with SIGKILL at random moments,
 /// restarted each time, and finally run to the end. Nothing submitted may be lost, and only jobs
 /// that were running at a kill may have run more than once. A few kills by default;

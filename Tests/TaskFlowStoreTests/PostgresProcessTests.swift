@@ -5,12 +5,6 @@ import TaskFlowPostgres
 import TaskFlowStore
 import TaskFlowTestSupport
 
-/// The job the crash probe runs; kind and fields match the probe's.
-private struct ProbeJob: StoredJob {
-    static let kind = "crash-probe"
-    let n: Int
-}
-
 /// `TASKFLOW_POSTGRES_PROCESSES`: how many jobs the process tests run, when they run at all.
 private let configuredProcessJobs = ProcessInfo.processInfo.environment["TASKFLOW_POSTGRES_PROCESSES"].flatMap { Int($0) }
 

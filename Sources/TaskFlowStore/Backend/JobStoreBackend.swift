@@ -17,8 +17,16 @@ package protocol JobStoreBackend: Sendable {
     /// until `leaseUntil`. When nothing was claimed, also tells when the next job falls due.
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch
 
-    /// Extends to `until` the leases `owner` holds on `jobs` (those its workers know they hold).
-    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws
+    /// In one transaction: extends the leases `beat.owner` holds on `beat.jobs` (those its
+    /// workers know they hold) to `beat.leaseUntil`, records the process as alive at `beat.now`,
+    /// and forgets processes silent since before `beat.forgetBefore`.
+    func heartbeat(_ beat: Heartbeat) async throws
+
+    /// Forgets the worker process `owner`: it stopped cleanly.
+    func leave(owner: String) async throws
+
+    /// Every worker process recorded, with the number of jobs each holds, by host then pid.
+    func workerProcesses() async throws -> [StoredWorkerProcess]
 
     /// Applies outcomes, each only if its claim is still the job's current one; tells which were.
     func apply(_ resolutions: [Resolution], now: Date) async throws -> [Bool]
@@ -26,7 +34,8 @@ package protocol JobStoreBackend: Sendable {
     /// Hands claimed jobs that never ran back to the queue, unchanged.
     func release(_ jobs: [ClaimedJob]) async throws
 
-    /// Re-queues, as recoveries, the running jobs of every owner for which `isDead` is true.
+    /// Re-queues, as recoveries, the running jobs of every owner for which `isDead` is true,
+    /// and forgets those owners' worker processes.
     func recover(ownersWhere isDead: @Sendable (String) -> Bool) async throws -> [JobReference]
 
     /// Makes every parked job pending.
@@ -80,6 +89,39 @@ package struct JobReference: Sendable, Hashable {
     package init(id: StoredJobID, kind: String) {
         self.id = id
         self.kind = kind
+    }
+}
+
+/// A worker process saying it is alive: what ``JobStoreBackend/heartbeat(_:)`` records.
+package struct Heartbeat: Sendable {
+    /// The lease owner: host, boot, pid, store instance.
+    package let owner: String
+    package let host: String
+    package let pid: Int32
+    package let workers: Int
+    package let lease: Duration
+    package let startedAt: Date
+    package let now: Date
+    /// The jobs its workers hold, whose leases are renewed.
+    package let jobs: [StoredJobID]
+    /// Where the renewed leases end.
+    package let leaseUntil: Date
+    /// Processes silent since before this are forgotten.
+    package var forgetBefore: Date { now - StoredWorkerProcess.forgottenAfter.timeInterval }
+
+    package init(
+        owner: String, host: String, pid: Int32, workers: Int, lease: Duration, startedAt: Date, now: Date,
+        jobs: [StoredJobID], leaseUntil: Date
+    ) {
+        self.owner = owner
+        self.host = host
+        self.pid = pid
+        self.workers = workers
+        self.lease = lease
+        self.startedAt = startedAt
+        self.now = now
+        self.jobs = jobs
+        self.leaseUntil = leaseUntil
     }
 }
 

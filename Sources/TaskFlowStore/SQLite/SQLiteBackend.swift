@@ -60,12 +60,43 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    func renewLeases(owner: String, jobs: [StoredJobID], until: Date) async throws {
-        guard !jobs.isEmpty else { return }
+    func heartbeat(_ beat: Heartbeat) async throws {
         try await writer.write { db in
-            let statement = try db.cachedStatement(
+            let renew = try db.cachedStatement(
                 sql: "UPDATE job SET due_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?")
-            for job in jobs { try statement.execute(arguments: [until.timeIntervalSince1970, job.rawValue, owner]) }
+            for job in beat.jobs { try renew.execute(arguments: [beat.leaseUntil.timeIntervalSince1970, job.rawValue, beat.owner]) }
+            try db.cachedStatement(sql: """
+                INSERT INTO worker (owner, host, pid, workers, lease, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (owner) DO UPDATE SET workers = excluded.workers, heartbeat_at = excluded.heartbeat_at
+                """).execute(arguments: [
+                    beat.owner, beat.host, beat.pid, beat.workers, beat.lease.timeInterval,
+                    beat.startedAt.timeIntervalSince1970, beat.now.timeIntervalSince1970,
+                ])
+            try db.cachedStatement(sql: "DELETE FROM worker WHERE heartbeat_at < ?")
+                .execute(arguments: [beat.forgetBefore.timeIntervalSince1970])
+        }
+    }
+
+    func leave(owner: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "DELETE FROM worker WHERE owner = ?", arguments: [owner])
+        }
+    }
+
+    func workerProcesses() async throws -> [StoredWorkerProcess] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT owner, host, pid, workers, lease, started_at, heartbeat_at, coalesce(held.count, 0)
+                FROM worker LEFT JOIN (
+                    SELECT lease_owner, count(*) AS count FROM job WHERE state = 'running' GROUP BY lease_owner
+                ) AS held ON held.lease_owner = worker.owner
+                ORDER BY host, pid, owner
+                """).map { row in
+                StoredWorkerProcess(
+                    owner: row[0], host: row[1], pid: row[2], workers: row[3], runningJobs: row[7],
+                    lease: .seconds(row[4] as Double), startedAt: Date(timeIntervalSince1970: row[5]),
+                    lastHeartbeat: Date(timeIntervalSince1970: row[6]))
+            }
         }
     }
 
@@ -118,9 +149,13 @@ struct SQLiteBackend: JobStoreBackend {
 
     func recover(ownersWhere isDead: @Sendable (String) -> Bool) async throws -> [JobReference] {
         try await writer.write { db in
-            let owners = try String.fetchAll(db, sql: "SELECT DISTINCT lease_owner FROM job WHERE state = 'running'")
+            let owners = try String.fetchAll(db, sql: """
+                SELECT lease_owner FROM job WHERE state = 'running' AND lease_owner IS NOT NULL
+                UNION SELECT owner FROM worker
+                """)
             return try owners.filter(isDead).flatMap { owner in
-                try references(db, sql: """
+                try db.execute(sql: "DELETE FROM worker WHERE owner = ?", arguments: [owner])
+                return try references(db, sql: """
                     UPDATE job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = 1
                     WHERE state = 'running' AND lease_owner = ? RETURNING id, kind
                     """, arguments: [owner])

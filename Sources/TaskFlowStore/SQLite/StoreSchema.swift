@@ -34,6 +34,22 @@ enum StoreSchema {
                 CREATE INDEX job_by_due ON job(state, due_at);
                 """)
         }
+        migrator.registerMigration("v2: worker table") { db in
+            // One row per process running workers, written by its heartbeat (every third of its
+            // lease): what the jobs view lists as worker processes. Jobs it holds are counted
+            // from `job.lease_owner`, never stored twice.
+            try db.execute(sql: """
+                CREATE TABLE worker (
+                    owner TEXT PRIMARY KEY,                -- the lease owner its claims carry
+                    host TEXT NOT NULL,
+                    pid INTEGER NOT NULL,
+                    workers INTEGER NOT NULL,
+                    lease REAL NOT NULL,                   -- seconds
+                    started_at REAL NOT NULL,
+                    heartbeat_at REAL NOT NULL
+                ) WITHOUT ROWID
+                """)
+        }
         return migrator
     }
 }

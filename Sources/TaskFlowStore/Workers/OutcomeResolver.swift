@@ -55,8 +55,8 @@ struct OutcomeResolver: Sendable {
 }
 
 extension Duration {
-    /// The duration in seconds, for `Date` arithmetic.
-    var timeInterval: TimeInterval {
+    /// The duration in seconds, for `Date` arithmetic (backends in other modules too).
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) * 1e-18
     }

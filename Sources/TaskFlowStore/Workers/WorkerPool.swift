@@ -1,11 +1,12 @@
 import Foundation
 import NIOConcurrencyHelpers
 
-/// The workers of a running store and the task that renews their leases.
+/// The workers of a running store and the task that beats its heart (renewing their leases).
 ///
 /// Shutting down sets the stop flag and rings the doorbell: each worker finishes the job in
 /// hand, commits, hands its unstarted claims back, and returns; only then do the leases stop
-/// being renewed, so no job a worker still holds can be taken over by another process.
+/// being renewed, so no job a worker still holds can be taken over by another process; last,
+/// the process leaves the store's list of worker processes.
 final class WorkerPool: Sendable {
     private let environment: WorkerEnvironment
     private let stopRequested = NIOLockedValueBox(false)
@@ -14,12 +15,13 @@ final class WorkerPool: Sendable {
     /// Rings the doorbell when another process made jobs runnable, where the backend can tell.
     private let watcher: Task<Void, Never>?
 
-    init(environment: WorkerEnvironment, workers count: Int) {
+    /// Starts `count` workers; the store recorded its first heartbeat at `startedAt`.
+    init(environment: WorkerEnvironment, workers count: Int, startedAt: Date) {
         self.environment = environment
         let stopRequested = stopRequested
         let worker = Worker(environment: environment, isStopping: { stopRequested.withLockedValue { $0 } })
         workers = (0..<count).map { _ in Task { await worker.run() } }
-        renewer = Task { await Self.renewLeases(environment) }
+        renewer = Task { await Self.beat(environment, workers: count, startedAt: startedAt) }
         let doorbell = environment.doorbell
         watcher = environment.backend.watchForWork { doorbell.ring() }
     }
@@ -33,11 +35,18 @@ final class WorkerPool: Sendable {
         renewer.cancel()
         await renewer.value
         await watcher?.value
+        do {
+            try await environment.backend.leave(owner: environment.owner.encoded)
+        } catch {
+            // Listed as silent until a store on this host proves it gone, or it is forgotten.
+            environment.events.emit([.storeError("leaving the list of worker processes: \(error)")])
+        }
     }
 
-    /// Every third of a lease, pushes the end of every lease this store's workers hold a full lease ahead;
-    /// a renewal that fails is reported and tried again at the next tick.
-    private static func renewLeases(_ environment: WorkerEnvironment) async {
+    /// Every third of a lease, pushes the end of every lease this store's workers hold a full
+    /// lease ahead and records the process as alive; a heartbeat that fails is reported and
+    /// tried again at the next tick.
+    private static func beat(_ environment: WorkerEnvironment, workers: Int, startedAt: Date) async {
         while true {
             do {
                 try await Task.sleep(for: environment.lease / 3)
@@ -45,8 +54,7 @@ final class WorkerPool: Sendable {
                 return  // cancelled: the workers are done
             }
             do {
-                try await environment.backend.renewLeases(
-                    owner: environment.owner.encoded, jobs: environment.held.all, until: .now + environment.lease.timeInterval)
+                try await environment.backend.heartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
             } catch {
                 environment.events.emit([.storeError("renewing leases: \(error)")])
             }

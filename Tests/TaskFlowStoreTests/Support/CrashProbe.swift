@@ -1,5 +1,12 @@
 import Foundation
+import TaskFlowStore
 import TaskFlowTestSupport
+
+/// The job the crash probe runs; kind and fields match the probe's.
+struct ProbeJob: StoredJob {
+    static let kind = "crash-probe"
+    let n: Int
+}
 
 /// The `TaskFlowStoreCrashProbe` worker process, built next to the test bundle. Every wait for
 /// it happens off the cooperative pool (``offThePool(_:)``), where it would stall other tests.
@@ -10,6 +17,9 @@ struct CrashProbe: Sendable {
     }
 
     private let process = Process()
+
+    /// Its process id.
+    var pid: Int32 { process.processIdentifier }
 
     /// Starts a probe on `store` recording runs in `runs`, and returns once its workers run.
     static func start(store: String, runs: String, workers: Int) async throws -> CrashProbe {

@@ -17,13 +17,13 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// A fresh in-memory store per `open`.
     static let inMemory = StoreFactory(testDescription: "in memory") {
-        StorePlace(path: nil) { lease, options in try JobStore.inMemory(lease: lease, options: options) }
+        StorePlace(address: nil) { lease, options in try JobStore.inMemory(lease: lease, options: options) }
     }
 
     /// A new SQLite file in a temporary directory.
     static let sqliteFile = StoreFactory(testDescription: "SQLite file") {
         let path = try temporaryDirectory().appendingPathComponent("jobs.sqlite").path
-        return StorePlace(path: path) { lease, options in
+        return StorePlace(address: path) { lease, options in
             try JobStore(path: path, lease: lease, options: options)
         } markClaimed: { id, owner, leaseSeconds in
             let queue = try DatabaseQueue(path: path)
@@ -40,7 +40,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
     static let postgres: StoreFactory? = PostgresTestServer.url.map { url in
         StoreFactory(testDescription: "PostgreSQL") {
             let database = try await PostgresTestServer.createDatabase()
-            return StorePlace(path: nil) { lease, options in
+            return StorePlace(address: database) { lease, options in
                 try await JobStore.postgres(url: database, lease: lease, options: options, maxConnections: 8)
             } markClaimed: { id, owner, leaseSeconds in
                 try await PostgresTestServer.execute(on: database, """
@@ -59,19 +59,20 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
 /// Where a test's stores live.
 struct StorePlace: Sendable {
-    /// The database file, for backends that have one.
-    let path: String?
+    /// What another process opens to share the data (the crash probe's STORE argument): the
+    /// SQLite file or the database URL; nil in memory.
+    let address: String?
     private let opener: @Sendable (Duration, JobStoreOptions) async throws -> JobStore
     /// Writes a claim of a job by a worker the test cannot see (another process or host).
     let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
 
     init(
-        path: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) async throws -> JobStore,
+        address: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) async throws -> JobStore,
         markClaimed: @escaping @Sendable (StoredJobID, String, Double) async throws -> Void = { _, _, _ in
             Issue.record("this backend keeps no data outside the store")
         }
     ) {
-        self.path = path
+        self.address = address
         self.opener = opener
         self.markClaimed = markClaimed
     }

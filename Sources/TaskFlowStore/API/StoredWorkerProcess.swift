@@ -1,0 +1,62 @@
+import Foundation
+
+/// A process running workers on a job store, as its last heartbeat recorded it: what the
+/// dashboard's jobs view and `taskflow jobs workers` show for every process sharing the store.
+///
+/// A running store beats every third of its lease, in the transaction that renews its leases,
+/// so a process whose ``lastHeartbeat`` is older than its ``lease`` has stopped renewing: its
+/// jobs are being, or will be, taken over. A store that stops cleanly removes its own entry; one
+/// that died stays listed, silent, until a store on its host proves it dead when starting, or
+/// until it has been silent for ``StoredWorkerProcess/forgottenAfter``.
+public struct StoredWorkerProcess: Sendable, Hashable {
+    /// The lease owner its claimed jobs carry (``StoredJobInfo/leaseOwner``): host, boot, pid
+    /// and store instance.
+    public let owner: String
+    /// The host it runs on.
+    public let host: String
+    /// Its process id on that host.
+    public let pid: Int32
+    /// How many workers it started.
+    public let workers: Int
+    /// How many jobs it holds claimed now (running, or claimed and about to run).
+    public let runningJobs: Int
+    /// Its lease: how long its jobs stay claimed after its last heartbeat.
+    public let lease: Duration
+    /// When it started its workers.
+    public let startedAt: Date
+    /// When it last renewed its leases.
+    public let lastHeartbeat: Date
+    /// Whether it is the store this listing was asked of.
+    public let isThisStore: Bool
+
+    /// How long a process that stopped beating stays listed.
+    public static let forgottenAfter = Duration.seconds(3600)
+
+    /// A process as a backend lists it.
+    package init(
+        owner: String, host: String, pid: Int32, workers: Int, runningJobs: Int, lease: Duration, startedAt: Date,
+        lastHeartbeat: Date, isThisStore: Bool = false
+    ) {
+        self.owner = owner
+        self.host = host
+        self.pid = pid
+        self.workers = workers
+        self.runningJobs = runningJobs
+        self.lease = lease
+        self.startedAt = startedAt
+        self.lastHeartbeat = lastHeartbeat
+        self.isThisStore = isThisStore
+    }
+
+    /// Whether it has missed its lease at `now`: it stopped renewing (dead, hung or cut off).
+    public func isSilent(at now: Date) -> Bool {
+        now.timeIntervalSince(lastHeartbeat) > lease.timeInterval
+    }
+
+    /// The same process, marked as the store that listed it or not.
+    package func seen(by owner: String) -> StoredWorkerProcess {
+        StoredWorkerProcess(
+            owner: self.owner, host: host, pid: pid, workers: workers, runningJobs: runningJobs, lease: lease,
+            startedAt: startedAt, lastHeartbeat: lastHeartbeat, isThisStore: self.owner == owner)
+    }
+}

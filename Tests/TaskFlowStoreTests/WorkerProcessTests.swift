@@ -1,0 +1,107 @@
+import Foundation
+import TaskFlowStore
+import Testing
+import TaskFlowTestSupport
+
+/// The store's list of worker processes (`workerProcesses()`): what the jobs view shows of every
+/// process sharing a store — host, pid, workers, the jobs each holds, the last heartbeat.
+@Suite("Worker processes")
+struct WorkerProcessTests {
+    @Test("a running store lists itself with the jobs its workers hold, and leaves the list when it stops",
+          arguments: StoreFactory.all)
+    func listsItself(factory: StoreFactory) async throws {
+        let store = try await factory.makePlace().open()
+        #expect(try await store.workerProcesses().isEmpty, "an idle store runs no workers")
+        let log = ChangeLog(store)
+        let gate = Gate()
+        store.register(Greeting.self, retry: .never) { _, _ in
+            await gate.wait()
+            return .success
+        }
+        try await store.submit(contentsOf: [Greeting(name: "one"), Greeting(name: "two")])
+        let before = Date()
+        try await store.start(workers: 3)
+        #expect(await log.waitUntil { $0.filter { $0.name == "started" }.count == 2 })
+
+        let processes = try await store.workerProcesses()
+        let this = try #require(processes.first)
+        #expect(processes.count == 1)
+        #expect(this.isThisStore)
+        #expect(this.pid == getpid())
+        #expect(this.host == ProcessInfo.processInfo.hostName.replacingOccurrences(of: " ", with: "_"))
+        #expect(this.workers == 3)
+        #expect(this.runningJobs == 2)
+        #expect(this.lease == .seconds(30))
+        #expect(this.lastHeartbeat >= before.addingTimeInterval(-0.001) && this.lastHeartbeat <= Date())
+        #expect(!this.isSilent(at: Date()))
+        #expect(this.isSilent(at: this.lastHeartbeat.addingTimeInterval(31)))
+        let owners = Set(try await store.jobs().compactMap(\.leaseOwner))
+        #expect(owners == [this.owner], "the jobs it holds carry its owner")
+
+        gate.open()
+        #expect(await log.waitForEnds(2))
+        #expect(try await store.workerProcesses().map(\.runningJobs) == [0])
+        await store.stop()
+        #expect(try await store.workerProcesses().isEmpty)
+    }
+
+    @Test("the heartbeat moves on every third of the lease", arguments: StoreFactory.all)
+    func heartbeatMovesOn(factory: StoreFactory) async throws {
+        let store = try await factory.makePlace().open(lease: .milliseconds(300))
+        try await store.start(workers: 1)
+        let first = try #require(try await store.workerProcesses().first?.lastHeartbeat)
+        #expect(await eventually(within: 10) {
+            (try? await store.workerProcesses().first?.lastHeartbeat).flatMap { $0 }.map { $0 > first } ?? false
+        })
+        await store.stop()
+    }
+
+    @Test("stores sharing the data see each other; each knows which one it is", arguments: StoreFactory.durable)
+    func sharedStores(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let one = try await place.open()
+        let two = try await place.open()
+        try await one.start(workers: 1)
+        try await two.start(workers: 2)
+        let seenByOne = try await one.workerProcesses()
+        let seenByTwo = try await two.workerProcesses()
+        #expect(seenByOne.map(\.owner) == seenByTwo.map(\.owner))
+        #expect(Set(seenByOne.map(\.workers)) == [1, 2])
+        #expect(seenByOne.first { $0.isThisStore }?.workers == 1)
+        #expect(seenByTwo.first { $0.isThisStore }?.workers == 2)
+        #expect(seenByOne.filter(\.isThisStore).count == 1 && seenByTwo.filter(\.isThisStore).count == 1)
+        await one.stop()
+        #expect(try await two.workerProcesses().map(\.workers) == [2])
+        await two.stop()
+    }
+
+    @Test("a process killed with -9 stays listed, silent once its lease passed, until a store on its host starts",
+          arguments: StoreFactory.durable)
+    func killedProcess(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let address = try #require(place.address)
+        let runs = try temporaryDirectory().appendingPathComponent("runs.sqlite").path
+        let observer = try await place.open()
+        // Enough work that the probe is busy when it is killed.
+        try await observer.submit(contentsOf: (0..<10_000).map(ProbeJob.init))
+
+        let probe = try await CrashProbe.start(store: address, runs: runs, workers: 2)
+        let listed = try await observer.workerProcesses()
+        #expect(listed.map(\.pid) == [probe.pid])
+        #expect(listed.first?.workers == 2)
+        #expect(listed.first?.isThisStore == false)
+        #expect(try await probe.kill() == SIGKILL)
+
+        let afterKill = try #require(try await observer.workerProcesses().first)
+        #expect(afterKill.pid == probe.pid, "nothing removes a killed process's entry but a proof it is gone")
+        // The probe's lease is 5 s: past it, the entry says the process stopped renewing.
+        #expect(afterKill.isSilent(at: afterKill.lastHeartbeat.addingTimeInterval(6)))
+
+        observer.register(ProbeJob.self, retry: .never) { _, _ in .success }
+        try await observer.start(workers: 1)
+        let afterStart = try await observer.workerProcesses()
+        #expect(afterStart.map(\.pid) == [getpid()], "the dead probe is forgotten, its jobs recovered")
+        #expect(afterStart.first?.isThisStore == true)
+        await observer.stop()
+    }
+}
