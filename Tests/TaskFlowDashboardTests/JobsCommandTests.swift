@@ -77,6 +77,25 @@ struct JobsCommandTests {
         #expect(left.map { Array($0.split(separator: " ").prefix(4)) } == [["1", "doomed", "pending", "0"]])
     }
 
+    @Test func workersListsTheProcessesRunningWorkersOnTheStore() async throws {
+        let jobStore = try JobStore(path: store)
+        #expect(try await taskflow("workers").standardOutput == "no process runs workers on this store\n")
+        try await jobStore.start(workers: 3)
+        let table = try await taskflow("workers")
+        let rows = table.standardOutput.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.first == ["HOST", "PID", "WORKERS", "RUNNING", "STARTED", "HEARTBEAT"])
+        #expect(rows.count == 2 && rows.last?.contains("\(getpid())") == true && rows.last?.contains("3") == true)
+        #expect(rows.last?.suffix(2).last == "ago", "a live process's heartbeat: \(table.standardOutput)")
+
+        let json = try await taskflow("workers", "--json")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(decoded.map { $0["pid"] as? Int } == [Int(getpid())])
+        #expect(decoded.first?["workers"] as? Int == 3 && decoded.first?["runningJobs"] as? Int == 0)
+        #expect(decoded.first?["isSilent"] as? Bool == false && decoded.first?["leaseSeconds"] as? Double == 30)
+        await jobStore.stop()
+        #expect(try await taskflow("workers").standardOutput == "no process runs workers on this store\n")
+    }
+
     @Test func badInputIsAOneLineErrorAndStatusTwo() async throws {
         let badJSON = try await taskflow("submit", "k", "{not json")
         #expect(badJSON.status == 2)

@@ -21,14 +21,18 @@ struct JobsViewEndToEndTests {
         #expect(await eventually { log.events.contains { if case .failed = $0 { true } else { false } } })
         await store.stop()
         try await store.submit(kind: "send-email", json: Data(#"{"to":"ann@example.com","token":"t0k"}"#.utf8))
+        // Another process's workers on the file (this test process, with no executor for these kinds).
+        let workers = try JobStore(path: path)
+        try await workers.start(workers: 2)
 
         let tmux = try Tmux("jobs-view", arguments: "demo built-in --store '\(path)'")
         defer { tmux.close() }
         try await tmux.waitFor("the flows") { $0.contains("Flows — Tab: stored jobs") }
         try tmux.send("Tab")
-        try await tmux.waitFor("the failed job and the pending one") { screen in
+        try await tmux.waitFor("the failed job, the pending one and the worker process") { screen in
             screen.contains("#1     doomed            failed    0       Boom(mailbox full)")
                 && screen.contains("#2     send-email        pending   0")
+                && screen.contains("Worker processes (1)") && screen.contains(" \(getpid())".padding(toLength: 9, withPad: " ", startingAt: 0) + "0/2")
         }
         try tmux.send("r")
         try await tmux.waitFor("the failed job queued again") { $0.contains("#1     doomed            pending   0") }
@@ -40,6 +44,8 @@ struct JobsViewEndToEndTests {
         try tmux.send("y")
         try await tmux.waitFor("the e-mail job removed") { !$0.contains("send-email") && $0.contains("job 2 cancelled") }
         #expect(try await store.jobs().map(\.kind) == ["doomed"], "the keys changed the file itself")
+        await workers.stop()
+        try await tmux.waitFor("the worker process gone") { $0.contains("no process runs workers on this store") }
         try tmux.send("q", "q")
         try await tmux.expectExit(status: 0)
     }

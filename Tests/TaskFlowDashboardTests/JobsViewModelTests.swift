@@ -90,6 +90,37 @@ struct JobsViewModelTests {
         #expect(text.contains("… and 999999 newer jobs (the oldest 1 are listed)"))
     }
 
+    @Test func theSidePaneListsWorkerProcessesAndWarnsOfASilentOne() throws {
+        var model = Self.model()
+        let processes = [
+            WorkerProcessRow(host: "app-1", pid: 4812, workers: 4, runningJobs: 3, lease: .seconds(30),
+                             lastHeartbeat: Self.listedAt - 2, isThisStore: true),
+            WorkerProcessRow(host: "batch-7.example.com", pid: 91, workers: 16, runningJobs: 0, lease: .seconds(30),
+                             lastHeartbeat: Self.listedAt - 25, isThisStore: false),
+        ]
+        model.updateStore(StoreListing(rows: [Self.job(1, .pending)], counts: [.pending: 1], processes: processes),
+                          listedAt: Self.listedAt, time: .seconds(1))
+        model.advance(to: .seconds(7))   // six seconds after the listing: the second one is past its lease
+        let grid = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 40))
+        let lines = grid.text.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("┌─ Worker processes (2) ") }, "in place of the lock")
+        #expect(!lines.contains { $0.contains("┌─ Lock") })
+        #expect(lines.contains { $0.contains("││host            pid     jobs   heartbeat    │") })
+        #expect(lines.contains { $0.contains("││app-1 (this)    4812    3/4    8.0s ago     │") })
+        #expect(lines.contains { $0.contains("││batch-7.exampl… 91      0/16   silent 31.0s │") })
+        let silent = try #require(lines.firstIndex { $0.contains("silent 31.0s") })
+        let line = lines[silent]
+        let column = line.distance(from: line.startIndex, to: try #require(line.range(of: "silent")).lowerBound)
+        #expect(grid[column, silent].role == .statusFailed, "a silent process is a warning")
+        #expect(processes[1].heartbeatText(age: .seconds(3540.4)) == "silent 3540s", "whole seconds from a minute on")
+    }
+
+    @Test func aStoreWithoutWorkersSaysSo() {
+        let model = Self.model()
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 40)).text
+        #expect(text.contains("Worker processes (0)") && text.contains("no process runs workers on this store"))
+    }
+
     @Test func nTwiceSwitchesTheConditionBackBeforeTheNextListing() {
         var model = Self.model()
         model.updateStore(Self.listing([Self.job(1, .pending)]), condition: StoreCondition(name: "network", isMet: true),

@@ -48,6 +48,7 @@ struct PostgresCommandTests {
         let shown = try await jobs("show", "1", "--json")
         #expect(shown.standardOutput.contains(#""token":"‹redacted›""#))
         #expect(try await jobs("cancel", "1").status == 0)
+        #expect(try await jobs("workers").standardOutput == "no process runs workers on this store\n")
         let missing = try await jobs("show", "1")
         #expect(missing.standardError == "taskflow: no job 1 in \(url)\n")
 

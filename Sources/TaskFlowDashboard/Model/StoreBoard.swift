@@ -9,6 +9,8 @@ public struct StoreBoard: Sendable, Hashable {
     public private(set) var rows: [StoredJobRow] = []
     /// How many jobs it holds in each state, as last listed (all of them, not only ``rows``).
     public private(set) var counts: [StoredJobRow.State: Int] = [:]
+    /// The processes running workers on it, as last listed.
+    public private(set) var processes: [WorkerProcessRow] = []
     /// The wall-clock time of the last listing.
     public private(set) var listedAt: Date?
     /// The dashboard's time at the last listing.
@@ -25,7 +27,7 @@ public struct StoreBoard: Sendable, Hashable {
 
     /// Takes a listing made at `date`, which is `time` on the dashboard's clock.
     mutating func update(_ listing: StoreListing, condition: StoreCondition?, listedAt date: Date, time: Duration) {
-        (rows, counts) = (listing.rows, listing.counts)
+        (rows, counts, processes) = (listing.rows, listing.counts, listing.processes)
         self.condition = condition
         (listedAt, listedAtTime) = (date, time)
         error = nil
@@ -51,6 +53,12 @@ public struct StoreBoard: Sendable, Hashable {
     public func remaining(until date: Date, now: Duration) -> Duration {
         guard let listedAt else { return .zero }
         return .seconds(date.timeIntervalSince(listedAt)) - (now - listedAtTime)
+    }
+
+    /// How long ago `date` was at `now` on the dashboard's clock: a heartbeat's age, growing
+    /// between two listings.
+    public func age(of date: Date, now: Duration) -> Duration {
+        .zero - remaining(until: date, now: now)
     }
 
     /// How many jobs the store holds beyond ``rows``.

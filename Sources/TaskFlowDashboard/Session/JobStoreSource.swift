@@ -3,8 +3,9 @@
 public protocol JobStoreSource: Sendable {
     /// The name shown: the store's path.
     var name: String { get }
-    /// The oldest `limit` jobs of the store, payloads redacted, and how many there are in each
-    /// state: a store may hold millions, and the view shows a screenful.
+    /// The oldest `limit` jobs of the store, payloads redacted, how many there are in each
+    /// state (a store may hold millions, and the view shows a screenful), and the processes
+    /// running workers on it.
     func listing(limit: Int) async throws -> StoreListing
     /// What this process's store does from now on (submitted, started, parked, retry
     /// scheduled, succeeded, failed, recovered…), as event log lines. Other processes' changes
@@ -29,11 +30,14 @@ public struct StoreListing: Sendable, Hashable {
     public let rows: [StoredJobRow]
     /// How many jobs the store holds in each state (all of them, not only ``rows``).
     public let counts: [StoredJobRow.State: Int]
+    /// The processes running workers on the store, by host then pid.
+    public let processes: [WorkerProcessRow]
 
     /// A listing.
-    public init(rows: [StoredJobRow], counts: [StoredJobRow.State: Int]) {
+    public init(rows: [StoredJobRow], counts: [StoredJobRow.State: Int], processes: [WorkerProcessRow] = []) {
         self.rows = rows
         self.counts = counts
+        self.processes = processes
     }
 }
 

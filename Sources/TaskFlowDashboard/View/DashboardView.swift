@@ -16,12 +16,12 @@ public struct DashboardView: Sendable {
             TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
             return grid
         }
-        let (list, detail) = mainPanes(model)
+        let (list, detail, side) = mainPanes(model)
         let widgets: [(any Widget, Rect)] = [
             (HeaderWidget(model: model, glyphs: glyphs), layout.header),
             (list, layout.flows),
             (detail, layout.detail),
-            (LockPanelWidget(board: model.board, glyphs: glyphs), layout.lock),
+            (side, layout.lock),
             (EventLogWidget(model: model, glyphs: glyphs), layout.log),
             (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),
         ]
@@ -30,20 +30,25 @@ public struct DashboardView: Sendable {
         return grid
     }
 
-    /// The list and detail widgets of the model's tab.
-    private func mainPanes(_ model: DashboardModel) -> (any Widget, any Widget) {
+    /// The list, detail and side widgets of the model's tab. The side pane shows the lock,
+    /// except in the stored jobs' view, where the store's worker processes matter instead.
+    private func mainPanes(_ model: DashboardModel) -> (any Widget, any Widget, any Widget) {
+        let lock = LockPanelWidget(board: model.board, glyphs: glyphs)
         switch model.tab {
         case .store:
             if let store = model.store {
-                return (JobListWidget(model: model, store: store, glyphs: glyphs), JobDetailWidget(model: model, store: store, glyphs: glyphs))
+                return (
+                    JobListWidget(model: model, store: store, glyphs: glyphs), JobDetailWidget(model: model, store: store, glyphs: glyphs),
+                    WorkerProcessesWidget(model: model, store: store, glyphs: glyphs)
+                )
             }
         case .queues:
             if let board = model.queueBoard {
-                return (QueueListWidget(model: model, board: board, glyphs: glyphs), QueueDetailWidget(model: model, board: board, glyphs: glyphs))
+                return (QueueListWidget(model: model, board: board, glyphs: glyphs), QueueDetailWidget(model: model, board: board, glyphs: glyphs), lock)
             }
         case .flows:
             break
         }
-        return (FlowListWidget(model: model, glyphs: glyphs), DetailWidget(model: model, glyphs: glyphs))
+        return (FlowListWidget(model: model, glyphs: glyphs), DetailWidget(model: model, glyphs: glyphs), lock)
     }
 }

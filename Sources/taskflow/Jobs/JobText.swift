@@ -14,7 +14,12 @@ enum JobText {
         let rows = [["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]] + jobs.map { job in
             ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
         }
-        // Aligned in terminal columns: a CJK kind takes two per character, an emoji two.
+        return aligned(rows)
+    }
+
+    /// Rows of cells as columns two spaces apart, aligned in terminal columns: a CJK kind takes
+    /// two per character, an emoji two.
+    static func aligned(_ rows: [[String]]) -> String {
         let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
         return rows.map { row in
             zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.displayWidth) }
@@ -43,6 +48,11 @@ enum JobText {
             object["lastError"] = job.lastError
             return object
         }
+        return jsonArray(objects)
+    }
+
+    /// Objects as one JSON array, keys sorted.
+    static func jsonArray(_ objects: [[String: Any]]) -> String {
         let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
         return String(decoding: data, as: UTF8.self)
     }
@@ -53,7 +63,7 @@ enum JobText {
     }
 
     /// `2026-11-23T18:30:12Z`.
-    private static func timestamp(_ date: Date) -> String {
+    static func timestamp(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
 }

@@ -17,10 +17,11 @@ struct JobsCommand: ParsableCommand {
               taskflow jobs show 12
               taskflow jobs retry 12            a failed job, queued again
               taskflow jobs purge --failed
+              taskflow jobs workers         the processes running workers on the store
             """,
         subcommands: [
             JobsListCommand.self, JobsShowCommand.self, JobsSubmitCommand.self,
-            JobsRetryCommand.self, JobsCancelCommand.self, JobsPurgeCommand.self,
+            JobsRetryCommand.self, JobsCancelCommand.self, JobsPurgeCommand.self, JobsWorkersCommand.self,
         ]
     )
 }

@@ -11,7 +11,10 @@ struct StoreJobSource: JobStoreSource {
     func listing(limit: Int) async throws -> StoreListing {
         let rows = try await store.jobs(first: limit).map(StoredJobRow.init)
         let counts = try await store.jobCounts()
-        return StoreListing(rows: rows, counts: Dictionary(uniqueKeysWithValues: counts.map { (StoredJobRow.State($0.key), $0.value) }))
+        let processes = try await store.workerProcesses().map(WorkerProcessRow.init)
+        return StoreListing(
+            rows: rows, counts: Dictionary(uniqueKeysWithValues: counts.map { (StoredJobRow.State($0.key), $0.value) }),
+            processes: processes)
     }
 
     func retry(_ id: Int64) async throws {
@@ -34,6 +37,15 @@ extension StoredJobRow {
             id: job.id.rawValue, kind: job.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
             leaseOwner: job.leaseOwner, lastError: job.lastError, isRecovery: job.isRecovery,
             payload: PayloadRedaction.redacted(job.payload))
+    }
+}
+
+extension WorkerProcessRow {
+    /// A worker process as the dashboard shows it.
+    init(_ process: StoredWorkerProcess) {
+        self.init(
+            host: process.host, pid: process.pid, workers: process.workers, runningJobs: process.runningJobs,
+            lease: process.lease, lastHeartbeat: process.lastHeartbeat, isThisStore: process.isThisStore)
     }
 }
 

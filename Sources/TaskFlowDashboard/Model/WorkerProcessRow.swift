@@ -1,0 +1,45 @@
+import Foundation
+
+/// A process running workers on the durable job store, as the jobs view shows it, whatever the
+/// store's backend: what a ``JobStoreSource`` lists beside the jobs.
+public struct WorkerProcessRow: Sendable, Hashable {
+    /// The host it runs on.
+    public let host: String
+    /// Its process id there.
+    public let pid: Int32
+    /// How many workers it started.
+    public let workers: Int
+    /// How many jobs it holds now.
+    public let runningJobs: Int
+    /// Its lease: past this long without a heartbeat, it has stopped renewing its jobs.
+    public let lease: Duration
+    /// Its last heartbeat (wall clock).
+    public let lastHeartbeat: Date
+    /// Whether it is this dashboard's own store.
+    public let isThisStore: Bool
+
+    /// Describes one process.
+    public init(
+        host: String, pid: Int32, workers: Int, runningJobs: Int, lease: Duration, lastHeartbeat: Date, isThisStore: Bool
+    ) {
+        self.host = host
+        self.pid = pid
+        self.workers = workers
+        self.runningJobs = runningJobs
+        self.lease = lease
+        self.lastHeartbeat = lastHeartbeat
+        self.isThisStore = isThisStore
+    }
+
+    /// `3.2s ago`, or `silent 42.0s` once the heartbeat is older than the lease (the process
+    /// died, hangs or lost the database: its jobs go to other workers), given its age; whole
+    /// seconds from a minute on (`silent 3540s`), so that the text stays short.
+    public func heartbeatText(age: Duration) -> String {
+        let elapsed = max(age.seconds, 0)
+        let seconds = String(format: elapsed < 60 ? "%.1fs" : "%.0fs", elapsed)
+        return isSilent(age: age) ? "silent \(seconds)" : "\(seconds) ago"
+    }
+
+    /// Whether a heartbeat this old means the process stopped renewing its leases.
+    public func isSilent(age: Duration) -> Bool { age > lease }
+}
