@@ -84,6 +84,7 @@ struct RecoveryTests {
         #expect(remaining.map(\.id) == [held])
         #expect(remaining.first?.state == .running)
         #expect(remaining.first?.leaseOwner == "elsewhere boot 1 b")
+        #expect(remaining.first?.leaseHolder == "elsewhere:1")
         await store.stop()
     }
 

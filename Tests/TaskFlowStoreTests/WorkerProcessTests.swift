@@ -35,8 +35,9 @@ struct WorkerProcessTests {
         #expect(this.lastHeartbeat >= before.addingTimeInterval(-0.001) && this.lastHeartbeat <= Date())
         #expect(!this.isSilent(at: Date()))
         #expect(this.isSilent(at: this.lastHeartbeat.addingTimeInterval(31)))
-        let owners = Set(try await store.jobs().compactMap(\.leaseOwner))
-        #expect(owners == [this.owner], "the jobs it holds carry its owner")
+        let jobs = try await store.jobs()
+        #expect(Set(jobs.compactMap(\.leaseOwner)) == [this.owner], "the jobs it holds carry its owner")
+        #expect(Set(jobs.compactMap(\.leaseHolder)) == ["\(this.host):\(getpid())"])
 
         gate.open()
         #expect(await log.waitForEnds(2))

@@ -27,7 +27,7 @@ public struct StoredJobRow: Sendable, Hashable {
     public let retries: Int
     /// The next attempt (scheduled), the next re-check (parked) or the lease's end (running).
     public let dueAt: Date?
-    /// The worker that holds it (running).
+    /// The worker that holds it (running), as `host:pid`.
     public let leaseOwner: String?
     /// Why it failed, or why its last retry was scheduled.
     public let lastError: String?

@@ -29,8 +29,12 @@ public struct StoredJobInfo: Sendable, Hashable {
     /// For `scheduled`: the next attempt; for `parked`: the latest re-check; for `running`: when
     /// the lease runs out unless renewed. Nil otherwise.
     public let dueAt: Date?
-    /// For `running`: the worker holding it (host, process id and store instance).
+    /// For `running`: the worker holding it (host, process id and store instance), as
+    /// ``StoredWorkerProcess/owner`` names it.
     public let leaseOwner: String?
+    /// For `running`: the holder as people name a process, `host:pid`; the whole
+    /// ``leaseOwner`` when that is not in a TaskFlow store's form.
+    public var leaseHolder: String? { leaseOwner.map(LeaseOwner.processName) }
     /// The last failure's description: why it failed, or why its last retry was scheduled.
     public let lastError: String?
     /// True when its next run is a recovery (a dead worker had claimed it).

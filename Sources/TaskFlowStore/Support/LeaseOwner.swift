@@ -24,6 +24,13 @@ struct LeaseOwner: Sendable, Hashable {
     /// The form stored in `lease_owner`.
     var encoded: String { "\(host) \(boot) \(pid) \(token)" }
 
+    /// `host:pid` for the owner `encoded`; `encoded` itself when it is not in ``encoded``'s form.
+    static func processName(_ encoded: String) -> String {
+        let parts = encoded.split(separator: " ")
+        guard parts.count == 4, Int32(parts[2]) != nil else { return encoded }
+        return "\(parts[0]):\(parts[2])"
+    }
+
     /// Whether the owner `encoded` is a process of this host that no longer runs.
     func isCertainlyDead(_ encoded: String) -> Bool {
         let parts = encoded.split(separator: " ").map(String.init)

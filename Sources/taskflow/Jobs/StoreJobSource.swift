@@ -35,7 +35,7 @@ extension StoredJobRow {
     init(_ job: StoredJobInfo) {
         self.init(
             id: job.id.rawValue, kind: job.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
-            leaseOwner: job.leaseOwner, lastError: job.lastError, isRecovery: job.isRecovery,
+            leaseOwner: job.leaseHolder, lastError: job.lastError, isRecovery: job.isRecovery,
             payload: PayloadRedaction.redacted(job.payload))
     }
 }
