@@ -93,7 +93,7 @@ struct JobsViewModelTests {
     @Test func theSidePaneListsWorkerProcessesAndWarnsOfASilentOne() throws {
         var model = Self.model()
         let processes = [
-            WorkerProcessRow(host: "app-1", pid: 4812, workers: 4, runningJobs: 3, lease: .seconds(30),
+            WorkerProcessRow(host: "app-1.eu-west.example.com", pid: 4812, workers: 4, runningJobs: 3, lease: .seconds(30),
                              lastHeartbeat: Self.listedAt - 2, isThisStore: true),
             WorkerProcessRow(host: "batch-7.example.com", pid: 91, workers: 16, runningJobs: 0, lease: .seconds(30),
                              lastHeartbeat: Self.listedAt - 25, isThisStore: false),
@@ -106,7 +106,7 @@ struct JobsViewModelTests {
         #expect(lines.contains { $0.contains("┌─ Worker processes (2) ") }, "in place of the lock")
         #expect(!lines.contains { $0.contains("┌─ Lock") })
         #expect(lines.contains { $0.contains("││host            pid     jobs   heartbeat    │") })
-        #expect(lines.contains { $0.contains("││app-1 (this)    4812    3/4    8.0s ago     │") })
+        #expect(lines.contains { $0.contains("││app-1.e… (this) 4812    3/4    8.0s ago     │") })
         #expect(lines.contains { $0.contains("││batch-7.exampl… 91      0/16   silent 31.0s │") })
         let silent = try #require(lines.firstIndex { $0.contains("silent 31.0s") })
         let line = lines[silent]

@@ -74,4 +74,21 @@ struct PostgresCommandTests {
         try tmux.send("q", "q")
         try await tmux.expectExit(status: 0)
     }
+
+    @Test(.enabled(if: builtWithPostgres && server != nil && Tmux.isInstalled, "needs taskflow built with --traits Postgres, TASKFLOW_TEST_POSTGRES_URL and tmux"))
+    func theOutboxDemoRunsOnADatabaseAndListsItsWorkerProcess() async throws {
+        let url = try database()
+        let tmux = try Tmux("postgres-outbox", arguments: "demo outbox --speed 4 --store '\(url)'")
+        defer { tmux.close() }
+        try await tmux.waitFor("the dead mailbox failed for good, and the demo's own workers listed") { screen in
+            screen.contains("failed    0       550 no such mailbox: nobody@nowhere.example")
+                && screen.contains("Worker processes (1)") && screen.contains(" (this)   ")
+        }
+        try tmux.send("q")
+        try await tmux.expectExit(status: 0)
+        let workers = try await TaskflowProcess.run(["jobs", "workers", "--store", url])
+        #expect(workers.standardOutput == "no process runs workers on this store\n", "the quit left the list")
+        let failed = try await TaskflowProcess.run(["jobs", "list", "--failed", "--store", url])
+        #expect(failed.standardOutput.contains("550 no such mailbox"), "the e-mails are in the database")
+    }
 }

@@ -22,7 +22,9 @@ struct WorkerProcessesWidget: Widget {
         put(["host", "pid", "jobs", "heartbeat"], roles: Array(repeating: .dim, count: 4), columns: columns, y: inner.y, in: &grid, inner)
         for (offset, process) in store.processes.prefix(inner.height - 1).enumerated() {
             let age = store.age(of: process.lastHeartbeat, now: model.now)
-            let name = process.host.escapingControlCharacters + (process.isThisStore ? " (this)" : "")
+            // The marker is kept whole: a long host name is cut before it, not it.
+            let marker = process.isThisStore ? " (this)" : ""
+            let name = glyphs.fold(process.host.escapingControlCharacters).truncated(to: max(host - 1 - marker.count, 1), glyphs: glyphs) + marker
             let cells = [name, "\(process.pid)", "\(process.runningJobs)/\(process.workers)", process.heartbeatText(age: age)]
             let beat: StyleRole = process.isSilent(age: age) ? .statusFailed : .statusRunning
             put(cells, roles: [.normal, .normal, .normal, beat], columns: columns, y: inner.y + 1 + offset, in: &grid, inner)

@@ -36,11 +36,14 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store. Only `submit` creates one (and its folder); every other command on a
     /// store that does not exist says so instead of leaving an empty file behind.
     func open(creating: Bool) throws -> JobStore {
-        let path = resolvedPath
+        try Self.open(at: resolvedPath, creating: creating, ifMissing: "submit a job first, or name one with --store")
+    }
+
+    /// ``openStore(at:creating:ifMissing:lease:)`` from synchronous code: a store that cannot be
+    /// opened ends the command with its one-line message and status 2.
+    static func open(at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)) throws -> JobStore {
         do {
-            return try awaiting {
-                try await Self.openStore(at: path, creating: creating, ifMissing: "submit a job first, or name one with --store")
-            }
+            return try awaiting { try await openStore(at: path, creating: creating, ifMissing: ifMissing, lease: lease) }
         } catch let error as StoreOpeningError {
             throw failure(error.message)
         }
@@ -86,7 +89,7 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The SQLite job store in the file at `path` (see ``openStore(at:creating:ifMissing:lease:)``).
-    static func openFile(
+    private static func openFile(
         at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
     ) throws(StoreOpeningError) -> JobStore {
         guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }

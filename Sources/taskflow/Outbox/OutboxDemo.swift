@@ -11,7 +11,8 @@ import TaskFlowStore
 /// network the user switches with `n` (while it is down, e-mails park with their retry count
 /// unchanged, and run again when it comes back).
 ///
-/// The store is a file: quit mid-run and start the demo again, and the e-mails left are sent. A
+/// The store is durable (a file, or a PostgreSQL database): quit mid-run and start the demo
+/// again, and the e-mails left are sent; other processes' workers on the same store help. A
 /// quit lets the workers finish what they send; after a crash (`kill -9`), the e-mails a worker
 /// had claimed are recovered and sent again (the first flow says how many).
 struct OutboxDemo: FlowSource {
@@ -32,12 +33,10 @@ struct OutboxDemo: FlowSource {
 
     static let addresses = ["ana", "ben", "chloé", "dmitri", "eve", "farah", "goran", "hana", "ivo", "jun"]
 
-    /// The demo on the store at `path` (created, with its folder, if needed).
+    /// The demo on the store at `path`: a file (created, with its folder, if needed) or a
+    /// `postgres://` database (in a taskflow built with the Postgres trait).
     init(path: String, pace: Double) throws {
-        guard !StoreOptions.isPostgresURL(path) else {
-            throw failure("the outbox demo keeps its e-mails in an SQLite file: give --store a path, not a URL")
-        }
-        store = try StoreOptions.openFile(at: path, creating: true, ifMissing: "", lease: .seconds(5))
+        store = try StoreOptions.open(at: path, creating: true, ifMissing: "", lease: .seconds(5))
         self.path = path
         self.pace = pace
         registerSender()
@@ -49,7 +48,7 @@ struct OutboxDemo: FlowSource {
 
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
 
-    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: StoreJobSource(store: store, name: path), network: network) }
+    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: StoreJobSource(store: store, name: StoreOptions.displayName(of: path)), network: network) }
 
     @MainActor
     func start() -> AsyncStream<FlowHandle> {
