@@ -98,6 +98,10 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
+                .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
             ]
         ),
         // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,

@@ -205,10 +205,6 @@ private func residentBytes() -> Int {
 
 // MARK: - Support
 
-private func perSecond(_ count: Int, _ duration: Duration) -> Double {
-    Double(count) / (nanoseconds(duration) / 1e9)
-}
-
 /// Polls the table's row count (cheap: an index count) until it is zero.
 private func waitUntilEmpty(_ path: String) async throws {
     var configuration = Configuration()

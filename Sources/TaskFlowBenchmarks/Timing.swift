@@ -10,6 +10,11 @@ func nanoseconds(_ duration: Duration) -> Double {
     return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
 }
 
+/// How many per second `count` things done in `duration` make.
+func perSecond(_ count: Int, _ duration: Duration) -> Double {
+    Double(count) / (nanoseconds(duration) / 1e9)
+}
+
 /// How long `body` takes, on the continuous clock.
 func measure(_ body: () async throws -> Void) async rethrows -> Duration {
     let start = ContinuousClock.now
@@ -63,11 +68,11 @@ func formatNanoseconds(_ ns: Double) -> String {
     }
 }
 
-/// A rate per second with a k/M suffix.
+/// A rate per second with a k/M suffix, 3 significant digits from 1,000 on.
 func formatRate(_ perSecond: Double, unit: String) -> String {
     switch perSecond {
     case ..<1e3: return format(perSecond, digits: 0) + " \(unit)/s"
-    case ..<1e6: return format(perSecond / 1e3, digits: 0) + " k\(unit)/s"
+    case ..<1e6: return format(perSecond / 1e3, digits: perSecond < 1e4 ? 2 : perSecond < 1e5 ? 1 : 0) + " k\(unit)/s"
     default: return format(perSecond / 1e6, digits: 2) + " M\(unit)/s"
     }
 }

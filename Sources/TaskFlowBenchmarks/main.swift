@@ -13,13 +13,22 @@ import Glibc
 //
 /// `swift run -c release TaskFlowBenchmarks [section…]` runs only the sections named (dashboard,
 /// core, diagnostics, scenario, store, jobs, boot); without arguments, all of them.
-let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot"]
+//
+/// `postgres` (built with `--traits Postgres`, a server named by TASKFLOW_BENCH_POSTGRES_URL) runs
+/// only when named: it needs a database it may empty. Its worker processes are this program
+/// started again as `TaskFlowBenchmarks postgres-worker …`.
+let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "postgres"]
+#if Postgres
+if CommandLine.arguments.dropFirst().first == PostgresBenchWorker.command {
+    exit(await PostgresBenchWorker.run(Array(CommandLine.arguments.dropFirst(2))))
+}
+#endif
 let sections = Set(CommandLine.arguments.dropFirst())
 if let unknown = sections.subtracting(allSections).sorted().first {
     print("TaskFlowBenchmarks: unknown section '\(unknown)'; sections: \(allSections.sorted().joined(separator: ", "))")
     exit(2)
 }
-func wanted(_ section: String) -> Bool { sections.isEmpty || sections.contains(section) }
+func wanted(_ section: String) -> Bool { sections.isEmpty ? section != "postgres" : sections.contains(section) }
 if wanted("dashboard") { runDashboardBenchmarks() }
 if wanted("core") { await runCoreBenchmarks() }
 if wanted("diagnostics") { await runCoreDiagnostics() }
@@ -27,3 +36,11 @@ if wanted("scenario") { await runScenarioBenchmarks() }
 if wanted("store") { await runStoreBenchmarks() }
 if wanted("jobs") { await runJobBenchmarks() }
 if wanted("boot") { await runBootBenchmarks() }
+if wanted("postgres") {
+    #if Postgres
+    await runPostgresBenchmarks()
+    #else
+    print("postgres: this build has no PostgreSQL support; run: swift run -c release --traits Postgres TaskFlowBenchmarks postgres")
+    exit(2)
+    #endif
+}

@@ -31,15 +31,27 @@ extension JobStore {
         } catch {
             throw PostgresConnectionFailure.error(error, url: url)
         }
-        var configuration = PostgresClient.Configuration(
-            host: url.host, port: url.port, username: url.user, password: password, database: url.database,
-            tls: clientTLS(url))
-        configuration.options.maximumConnections = maxConnections
-        configuration.options.minimumConnections = 0
-        let backend = PostgresBackend(configuration: configuration, server: url.redacted)
+        let backend = PostgresBackend(configuration: url.clientConfiguration(maxConnections: maxConnections), server: url.redacted)
         return JobStore(backend: backend, lease: lease, options: options)
     }
 
+}
+
+extension PostgresURL {
+    /// The pool the store's backend connects with for this URL (password from the URL,
+    /// `PGPASSWORD` or `~/.pgpass`); `package` so that the benchmark's raw postgres-nio baseline
+    /// connects exactly the same way.
+    package func clientConfiguration(maxConnections: Int) -> PostgresClient.Configuration {
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user, password: PasswordSource.password(for: self), database: database,
+            tls: JobStore.clientTLS(self))
+        configuration.options.maximumConnections = maxConnections
+        configuration.options.minimumConnections = 0
+        return configuration
+    }
+}
+
+extension JobStore {
     /// The TLS settings of `sslmode`: verify-full checks the chain (against `sslrootcert` or
     /// the system's roots) and the host name; require encrypts without checking, as libpq does.
     private static func tlsConfiguration(_ url: PostgresURL) -> TLSConfiguration {
@@ -61,7 +73,7 @@ extension JobStore {
         }
     }
 
-    private static func clientTLS(_ url: PostgresURL) -> PostgresClient.Configuration.TLS {
+    fileprivate static func clientTLS(_ url: PostgresURL) -> PostgresClient.Configuration.TLS {
         switch url.tls {
         case .disable: .disable
         case .prefer: .prefer(tlsConfiguration(url))

@@ -19,7 +19,7 @@ final class PostgresBackend: JobStoreBackend {
     private let runner: Task<Void, Never>
 
     /// The channel every process listens on.
-    static let channel = "taskflow_jobs"
+    static let channel = PostgresStatements.channel
     /// postgres-nio logs through swift-log; a library must not print.
     static let logger = Logger(label: "taskflow.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
@@ -36,15 +36,9 @@ final class PostgresBackend: JobStoreBackend {
     // MARK: - Writing
 
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
-        let kinds = jobs.map(\.kind)
-        let payloads = jobs.map { ByteBuffer(bytes: $0.payload) }
+        let (kinds, payloads) = (jobs.map(\.kind), jobs.map(\.payload))
         return try await transaction { connection in
-            let rows = try await connection.query("""
-                INSERT INTO taskflow_job (kind, payload, state, submitted_at)
-                SELECT kind, payload, 'pending', \(now)
-                FROM unnest(\(kinds)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS new(kind, payload, number)
-                ORDER BY number RETURNING id
-                """, logger: Self.logger)
+            let rows = try await connection.query(PostgresStatements.insert(kinds: kinds, payloads: payloads, now: now), logger: Self.logger)
             var ids: [StoredJobID] = []
             for try await id in rows.decode(Int64.self) { ids.append(StoredJobID(id)) }
             try await Self.notify(connection)
@@ -55,27 +49,14 @@ final class PostgresBackend: JobStoreBackend {
 
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch {
         try await transaction { connection in
-            try await connection.query("""
-                UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE id IN (
-                    SELECT id FROM taskflow_job WHERE state IN ('scheduled', 'parked') AND due_at <= \(now)
-                    FOR UPDATE SKIP LOCKED)
-                """, logger: Self.logger)
-            let recovered = try await Self.references(connection.query("""
-                UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true WHERE id IN (
-                    SELECT id FROM taskflow_job WHERE state = 'running' AND due_at < \(now) FOR UPDATE SKIP LOCKED)
-                RETURNING id, kind
-                """, logger: Self.logger))
+            try await connection.query(PostgresStatements.promoteDue(now: now), logger: Self.logger)
+            let recovered = try await Self.references(
+                connection.query(PostgresStatements.recoverExpired(now: now), logger: Self.logger))
             var batch = ClaimBatch(jobs: [], recovered: recovered, nextDue: nil)
             guard !kinds.isEmpty else { return batch }
-            let rows = try await connection.query("""
-                WITH picked AS (
-                    SELECT id FROM taskflow_job WHERE state = 'pending' AND kind = ANY(\(kinds))
-                    ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-                UPDATE taskflow_job AS job SET state = 'running', lease_owner = \(owner), due_at = \(leaseUntil),
-                    claim = job.claim + 1
-                FROM picked WHERE job.id = picked.id
-                RETURNING job.id, job.kind, job.payload, job.retries, job.recovered, job.claim
-                """, logger: Self.logger)
+            let rows = try await connection.query(
+                PostgresStatements.claimPending(kinds: kinds, limit: limit, owner: owner, leaseUntil: leaseUntil),
+                logger: Self.logger)
             for try await (id, kind, payload, retries, isRecovery, token) in rows.decode((Int64, String, Data, Int32, Bool, Int64).self) {
                 batch.jobs.append(ClaimedJob(
                     id: StoredJobID(id), kind: kind, payload: payload, retries: Int(retries), isRecovery: isRecovery,
@@ -144,7 +125,7 @@ final class PostgresBackend: JobStoreBackend {
             var applied: [Bool] = []
             var runnable = false
             for resolution in resolutions {
-                let rows = try await connection.query(Self.statement(for: resolution, now: now), logger: Self.logger)
+                let rows = try await connection.query(PostgresStatements.outcome(resolution, now: now), logger: Self.logger)
                 var count = 0
                 for try await _ in rows { count += 1 }
                 applied.append(count == 1)
@@ -152,37 +133,6 @@ final class PostgresBackend: JobStoreBackend {
             }
             if runnable { try await Self.notify(connection) }
             return applied
-        }
-    }
-
-    /// One outcome as one statement; `WHERE … claim = …` drops it if the lease was lost.
-    private static func statement(for resolution: Resolution, now: Date) -> PostgresQuery {
-        let job = resolution.job
-        let (id, token) = (job.id.rawValue, job.claimToken)
-        switch resolution.action {
-        case .delete:
-            return "DELETE FROM taskflow_job WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id"
-        case .park(let until):
-            return """
-                UPDATE taskflow_job SET state = 'parked', due_at = \(until), lease_owner = NULL, recovered = false
-                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
-                """
-        case .schedule(let retries, let at, let reason):
-            // A retry due now goes straight back to pending: no promotion needed to run it.
-            let isDue = at <= now
-            let state = isDue ? "pending" : "scheduled"
-            let due: Date? = isDue ? nil : at
-            return """
-                UPDATE taskflow_job SET state = \(state), retries = \(Int32(clamping: retries)), due_at = \(due),
-                    last_error = \(reason), lease_owner = NULL, recovered = false
-                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
-                """
-        case .fail(let retries, let reason):
-            return """
-                UPDATE taskflow_job SET state = 'failed', retries = \(Int32(clamping: retries)), last_error = \(reason),
-                    failed_at = \(now), due_at = NULL, lease_owner = NULL, recovered = false
-                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
-                """
         }
     }
 
@@ -355,7 +305,7 @@ final class PostgresBackend: JobStoreBackend {
     }
 
     private static func notify(_ connection: PostgresConnection) async throws {
-        try await connection.query("SELECT pg_notify(\(channel), '')", logger: Self.logger)
+        try await connection.query(PostgresStatements.notify, logger: Self.logger)
     }
 
     private static func references(_ rows: PostgresRowSequence) async throws -> [JobReference] {

@@ -1,0 +1,76 @@
+#if Postgres
+import Foundation
+import Synchronization
+import TaskFlowPostgres
+import TaskFlowStore
+
+/// A worker process of the PostgreSQL benchmark: `TaskFlowBenchmarks postgres-worker SIDE URL
+/// WORKERS`, SIDE being `taskflow` (a `JobStore.postgres` with WORKERS workers) or `raw`
+/// (``RawPostgresWorkers``). The coordinator drives it on its standard input and output:
+/// it prints `ready` once connected, starts its workers at `go`, stops them at `stop` (or at the
+/// end of its input), then prints `latencies` and each job's claim → start time in nanoseconds.
+enum PostgresBenchWorker {
+    static let command = "postgres-worker"
+
+    /// Runs the process as told by `arguments` (those after the command); the exit status.
+    static func run(_ arguments: [String]) async -> Int32 {
+        guard arguments.count == 3, let workers = Int(arguments[2]), workers >= 1 else {
+            print("usage: TaskFlowBenchmarks \(command) taskflow|raw URL WORKERS")
+            return 2
+        }
+        do {
+            let latencies = try await arguments[0] == "raw"
+                ? runRaw(url: arguments[1], workers: workers) : runStore(url: arguments[1], workers: workers)
+            print("latencies " + latencies.map { String(Int64(nanoseconds($0))) }.joined(separator: " "))
+            return 0
+        } catch {
+            print("error \(error)")
+            return 1
+        }
+    }
+
+    private static func runStore(url: String, workers: Int) async throws -> [Duration] {
+        let store = try await JobStore.postgres(url: url)
+        let latencies = Mutex<[Duration]>([])
+        store.register(PostgresBenchJob.self, retry: .never) { _, attempt in
+            let waited = ContinuousClock.now - attempt.claimedAt
+            latencies.withLock { $0.append(waited) }
+            return .success
+        }
+        await handshake()
+        try await store.start(workers: workers)
+        await waitForStop()
+        await store.stop()
+        return latencies.withLock { $0 }
+    }
+
+    private static func runRaw(url: String, workers: Int) async throws -> [Duration] {
+        let raw = try RawPostgresWorkers(url: url, maxConnections: 8)
+        defer { raw.shutdown() }
+        let stopping = Atomic<Bool>(false)
+        await handshake()
+        let run = Task { try await raw.run(workers: workers, owner: "raw \(getpid())") { stopping.load(ordering: .relaxed) } }
+        await waitForStop()
+        stopping.store(true, ordering: .relaxed)
+        return try await run.value
+    }
+
+    /// Says `ready`, then waits for `go`.
+    private static func handshake() async {
+        print("ready")
+        fflush(nil)  // all streams: the coordinator waits for this line, and a pipe is block-buffered
+        _ = await nextLine()
+    }
+
+    /// Waits for `stop` or the end of the input.
+    private static func waitForStop() async {
+        while let line = await nextLine(), line != "stop" {}
+    }
+
+    /// The next line of standard input, read off the cooperative pool (a blocking read there
+    /// would hold one of its few threads); nil at its end.
+    private static func nextLine() async -> String? {
+        await offThePool { readLine() }
+    }
+}
+#endif

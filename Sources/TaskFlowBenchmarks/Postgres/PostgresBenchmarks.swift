@@ -1,0 +1,149 @@
+#if Postgres
+import Foundation
+import Logging
+import PostgresNIO
+import TaskFlowPostgres
+import TaskFlowStore
+
+/// The job store on PostgreSQL beside raw postgres-nio running the very same statements
+/// (``PostgresStatements``) in the same run, on the server at `TASKFLOW_BENCH_POSTGRES_URL`
+/// (else `TASKFLOW_TEST_POSTGRES_URL`; the password from `PGPASSWORD` or `~/.pgpass`):
+///
+/// | figure                              | TaskFlowPostgres                                   | raw postgres-nio baseline                                |
+/// |-------------------------------------|----------------------------------------------------|----------------------------------------------------------|
+/// | submit, batched                     | `submit(contentsOf:)`, 1,000 jobs per call          | the same `INSERT … unnest`, one transaction per 1,000     |
+/// | no-op jobs/s, W workers, P processes| P processes, each `start(workers: W / P)`, until the table is empty | P processes, W / P tasks each: claim 64, decode, fenced `DELETE`s in one transaction (``RawPostgresWorkers``) |
+/// | claim → start p50 / p99             | `attempt.claimedAt` → the executor runs             | before the claim transaction → the job runs               |
+///
+/// Processes are started and connected before the clock starts; the clock stops when a
+/// separate connection sees the table empty (polled every 10 ms).
+@concurrent
+func runPostgresBenchmarks() async {
+    let environment = ProcessInfo.processInfo.environment
+    guard let url = (environment["TASKFLOW_BENCH_POSTGRES_URL"] ?? environment["TASKFLOW_TEST_POSTGRES_URL"]).flatMap({ $0.isEmpty ? nil : $0 })
+    else {
+        print("postgres: skipped: set TASKFLOW_BENCH_POSTGRES_URL (or TASKFLOW_TEST_POSTGRES_URL) to a database the benchmark may empty")
+        return
+    }
+    var table = ResultTable(title: "TaskFlowPostgres (release, PostgreSQL at \((try? PostgresURL(url).redacted) ?? "?"); raw postgres-nio baselines in the same run)")
+    do {
+        let bench = try await PostgresBench(url: url)
+        defer { bench.shutdown() }
+        try await bench.submitting(&table)
+        for (processes, workers) in PostgresBench.configurations {
+            try await bench.running(&table, processes: processes, workersEach: workers)
+        }
+    } catch {
+        print("postgres benchmarks stopped early: \(error)")
+    }
+    print("")
+    print(table.render())
+    print("")
+}
+
+/// The workload and the steps of the PostgreSQL benchmark.
+private struct PostgresBench {
+    /// (processes, workers per process): 1, 4 and 16 workers, across up to 4 processes.
+    static let configurations = [(1, 1), (4, 1), (4, 4)]
+    static let jobs = 20_000
+    static let batch = 1_000
+    /// The issue's target: at least half the raw throughput.
+    static let target = 0.5
+
+    let url: String
+    let store: JobStore
+    let raw: RawPostgresWorkers
+
+    init(url: String) async throws {
+        self.url = url
+        store = try await JobStore.postgres(url: url)  // creates the tables
+        raw = try RawPostgresWorkers(url: url, maxConnections: 8)
+    }
+
+    func shutdown() { raw.shutdown() }
+
+    func submitting(_ table: inout ResultTable) async throws {
+        progress("submit batched")
+        try await empty()
+        let storeTime = try await measure {
+            for start in stride(from: 0, to: Self.jobs, by: Self.batch) {
+                try await store.submit(contentsOf: (start..<start + Self.batch).map(PostgresBenchJob.init))
+            }
+        }
+        try await empty()
+        let rawTime = try await measure { try await fill() }
+        add(&table, "submit batched (\(Self.batch) per call)", store: perSecond(Self.jobs, storeTime), raw: perSecond(Self.jobs, rawTime))
+    }
+
+    func running(_ table: inout ResultTable, processes: Int, workersEach: Int) async throws {
+        let label = "\(processes * workersEach) worker\(processes * workersEach == 1 ? "" : "s"), \(processes) process\(processes == 1 ? "" : "es")"
+        progress("no-op jobs, \(label)")
+        let (storeRate, storeLatency) = try await drain(side: "taskflow", processes: processes, workersEach: workersEach)
+        let (rawRate, rawLatency) = try await drain(side: "raw", processes: processes, workersEach: workersEach)
+        add(&table, "no-op jobs, \(label) (\(Self.jobs))", store: storeRate, raw: rawRate)
+        for (name, p) in [("p50", 50.0), ("p99", 99.0)] {
+            let (value, baseline) = (storeLatency.percentile(p), rawLatency.percentile(p))
+            table.add(
+                "  claim → start \(name)", taskFlow: formatNanoseconds(value), baseline: formatNanoseconds(baseline) + " (raw)",
+                ratio: formatRatio(value / baseline), target: "info", verdict: .info)
+        }
+    }
+
+    /// Fills the table, starts the processes, and times them emptying it.
+    private func drain(side: String, processes: Int, workersEach: Int) async throws -> (Double, Samples) {
+        try await empty()
+        try await fill()
+        var children: [PostgresBenchProcess] = []
+        for _ in 0..<processes {
+            children.append(try await PostgresBenchProcess.start(side: side, url: url, workers: workersEach))
+        }
+        let time = try await measure {
+            for child in children { child.go() }
+            try await waitUntilEmpty()
+        }
+        var latencies: [Duration] = []
+        for child in children { latencies += try await child.stop() }
+        return (perSecond(Self.jobs, time), Samples(latencies))
+    }
+
+    /// The benchmark's jobs, inserted the raw way (untimed outside ``submitting(_:)``).
+    private func fill() async throws {
+        for start in stride(from: 0, to: Self.jobs, by: Self.batch) {
+            try await raw.insert((start..<start + Self.batch).map(PostgresBenchJob.init))
+        }
+    }
+
+    /// No job and no worker process left from an earlier step.
+    private func empty() async throws {
+        try await raw.client.withConnection { connection in
+            try await connection.query("TRUNCATE taskflow_job, taskflow_worker", logger: Self.logger)
+            try await connection.query("VACUUM ANALYZE taskflow_job", logger: Self.logger)
+        }
+    }
+
+    private func waitUntilEmpty() async throws {
+        while try await count() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    private func count() async throws -> Int {
+        try await raw.client.withConnection { connection in
+            var count = 0
+            for try await found in try await connection.query("SELECT count(*) FROM taskflow_job", logger: Self.logger).decode(Int64.self) {
+                count = Int(found)
+            }
+            return count
+        }
+    }
+
+    private func add(_ table: inout ResultTable, _ figure: String, store: Double, raw: Double) {
+        let ratio = store / raw
+        table.add(
+            figure, taskFlow: formatRate(store, unit: "jobs"), baseline: formatRate(raw, unit: "jobs") + " (raw)",
+            ratio: formatRatio(ratio), target: "≥ \(Self.target)× raw", verdict: ratio >= Self.target ? .met : .missed)
+    }
+
+    private func progress(_ what: String) { print("· postgres: \(what)…") }
+
+    private static let logger = Logger(label: "taskflow.bench", factory: { _ in SwiftLogNoOpLogHandler() })
+}
+#endif

@@ -1,0 +1,88 @@
+import Foundation
+import PostgresNIO
+import TaskFlowStore
+
+/// The statements of the hot path — promotion, lease recovery, claims, outcomes, wake-ups — in
+/// one place: ``PostgresBackend`` runs them, and the benchmark's raw postgres-nio baseline runs
+/// the very same ones (hence `package`), so the two differ only by what the store adds.
+package enum PostgresStatements {
+    /// The channel `NOTIFY` wakes idle workers on, in every process.
+    package static let channel = "taskflow_jobs"
+
+    /// Wakes every listener (delivered when the transaction commits).
+    package static var notify: PostgresQuery { "SELECT pg_notify(\(channel), '')" }
+
+    /// Inserts pending jobs, one per kind and payload, in input order; returns each `id`.
+    package static func insert(kinds: [String], payloads: [Data], now: Date) -> PostgresQuery {
+        let payloads = payloads.map { ByteBuffer(bytes: $0) }
+        return """
+            INSERT INTO taskflow_job (kind, payload, state, submitted_at)
+            SELECT kind, payload, 'pending', \(now)
+            FROM unnest(\(kinds)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS new(kind, payload, number)
+            ORDER BY number RETURNING id
+            """
+    }
+
+    /// Scheduled and parked jobs whose time came become pending.
+    package static func promoteDue(now: Date) -> PostgresQuery {
+        """
+        UPDATE taskflow_job SET state = 'pending', due_at = NULL WHERE id IN (
+            SELECT id FROM taskflow_job WHERE state IN ('scheduled', 'parked') AND due_at <= \(now)
+            FOR UPDATE SKIP LOCKED)
+        """
+    }
+
+    /// Running jobs whose lease ran out become pending recoveries; returns `id, kind` of each.
+    package static func recoverExpired(now: Date) -> PostgresQuery {
+        """
+        UPDATE taskflow_job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = true WHERE id IN (
+            SELECT id FROM taskflow_job WHERE state = 'running' AND due_at < \(now) FOR UPDATE SKIP LOCKED)
+        RETURNING id, kind
+        """
+    }
+
+    /// Claims the oldest `limit` pending jobs of `kinds` that no other transaction holds, for
+    /// `owner` until `leaseUntil`; returns `id, kind, payload, retries, recovered, claim`.
+    package static func claimPending(kinds: [String], limit: Int, owner: String, leaseUntil: Date) -> PostgresQuery {
+        """
+        WITH picked AS (
+            SELECT id FROM taskflow_job WHERE state = 'pending' AND kind = ANY(\(kinds))
+            ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+        UPDATE taskflow_job AS job SET state = 'running', lease_owner = \(owner), due_at = \(leaseUntil),
+            claim = job.claim + 1
+        FROM picked WHERE job.id = picked.id
+        RETURNING job.id, job.kind, job.payload, job.retries, job.recovered, job.claim
+        """
+    }
+
+    /// One outcome as one statement; `WHERE … claim = …` drops it if the lease was lost.
+    package static func outcome(_ resolution: Resolution, now: Date) -> PostgresQuery {
+        let job = resolution.job
+        let (id, token) = (job.id.rawValue, job.claimToken)
+        switch resolution.action {
+        case .delete:
+            return "DELETE FROM taskflow_job WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id"
+        case .park(let until):
+            return """
+                UPDATE taskflow_job SET state = 'parked', due_at = \(until), lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        case .schedule(let retries, let at, let reason):
+            // A retry due now goes straight back to pending: no promotion needed to run it.
+            let isDue = at <= now
+            let state = isDue ? "pending" : "scheduled"
+            let due: Date? = isDue ? nil : at
+            return """
+                UPDATE taskflow_job SET state = \(state), retries = \(Int32(clamping: retries)), due_at = \(due),
+                    last_error = \(reason), lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        case .fail(let retries, let reason):
+            return """
+                UPDATE taskflow_job SET state = 'failed', retries = \(Int32(clamping: retries)), last_error = \(reason),
+                    failed_at = \(now), due_at = NULL, lease_owner = NULL, recovered = false
+                WHERE id = \(id) AND claim = \(token) AND state = 'running' RETURNING id
+                """
+        }
+    }
+}
