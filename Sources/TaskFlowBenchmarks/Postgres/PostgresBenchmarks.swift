@@ -78,9 +78,14 @@ private struct PostgresBench {
     func running(_ table: inout ResultTable, processes: Int, workersEach: Int) async throws {
         let label = "\(processes * workersEach) worker\(processes * workersEach == 1 ? "" : "s"), \(processes) process\(processes == 1 ? "" : "es")"
         progress("no-op jobs, \(label)")
-        let (storeRate, storeLatency) = try await drain(side: "taskflow", processes: processes, workersEach: workersEach)
-        let (rawRate, rawLatency) = try await drain(side: "raw", processes: processes, workersEach: workersEach)
-        add(&table, "no-op jobs, \(label) (\(Self.jobs))", store: storeRate, raw: rawRate)
+        let store = try await drain(side: "taskflow", processes: processes, workersEach: workersEach)
+        let raw = try await drain(side: "raw", processes: processes, workersEach: workersEach)
+        add(&table, "no-op jobs, \(label) (\(Self.jobs))", store: store.rate, raw: raw.rate)
+        // Whether more workers could have helped: how busy the machine (server included) was.
+        table.add(
+            "  machine CPU busy", taskFlow: formatPercent(store.busy), baseline: formatPercent(raw.busy) + " (raw)", ratio: "—",
+            target: "info", verdict: .info)
+        let (storeLatency, rawLatency) = (store.latencies, raw.latencies)
         for (name, p) in [("p50", 50.0), ("p99", 99.0)] {
             let (value, baseline) = (storeLatency.percentile(p), rawLatency.percentile(p))
             table.add(
@@ -89,21 +94,24 @@ private struct PostgresBench {
         }
     }
 
-    /// Fills the table, starts the processes, and times them emptying it.
-    private func drain(side: String, processes: Int, workersEach: Int) async throws -> (Double, Samples) {
+    /// Fills the table, starts the processes, and times them emptying it: jobs per second, the
+    /// share of the machine's CPU time that was busy meanwhile, each job's claim → start time.
+    private func drain(side: String, processes: Int, workersEach: Int) async throws -> (rate: Double, busy: Double, latencies: Samples) {
         try await empty()
         try await fill()
         var children: [PostgresBenchProcess] = []
         for _ in 0..<processes {
             children.append(try await PostgresBenchProcess.start(side: side, url: url, workers: workersEach))
         }
+        let before = CPUTimes.now()
         let time = try await measure {
             for child in children { child.go() }
             try await waitUntilEmpty()
         }
+        let busy = CPUTimes.now().busyShare(since: before)
         var latencies: [Duration] = []
         for child in children { latencies += try await child.stop() }
-        return (perSecond(Self.jobs, time), Samples(latencies))
+        return (perSecond(Self.jobs, time), busy, Samples(latencies))
     }
 
     /// The benchmark's jobs, inserted the raw way (untimed outside ``submitting(_:)``).
@@ -141,6 +149,8 @@ private struct PostgresBench {
             figure, taskFlow: formatRate(store, unit: "jobs"), baseline: formatRate(raw, unit: "jobs") + " (raw)",
             ratio: formatRatio(ratio), target: "≥ \(Self.target)× raw", verdict: ratio >= Self.target ? .met : .missed)
     }
+
+    private func formatPercent(_ share: Double) -> String { format(share * 100, digits: 0) + "%" }
 
     private func progress(_ what: String) { print("· postgres: \(what)…") }
 
