@@ -38,7 +38,7 @@ if wanted("jobs") { await runJobBenchmarks() }
 if wanted("boot") { await runBootBenchmarks() }
 if wanted("postgres") {
     #if Postgres
-    await runPostgresBenchmarks()
+    if !(await runPostgresBenchmarks()) { exit(1) }
     #else
     print("postgres: this build has no PostgreSQL support; run: swift run -c release --traits Postgres TaskFlowBenchmarks postgres")
     exit(2)

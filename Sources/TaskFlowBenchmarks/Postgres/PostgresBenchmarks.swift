@@ -16,18 +16,22 @@ import TaskFlowStore
 /// | claim → start p50 / p99             | `attempt.claimedAt` → the executor runs             | before the claim transaction → the job runs               |
 ///
 /// Processes are started and connected before the clock starts; the clock stops when a
-/// separate connection sees the table empty (polled every 10 ms).
+/// separate connection sees the table empty (polled every 10 ms). `TASKFLOW_BENCH_POSTGRES_JOBS`
+/// sets the jobs per run (default 20,000; CI runs a small debug smoke test). Returns false if a
+/// step failed (said on standard output).
 @concurrent
-func runPostgresBenchmarks() async {
+func runPostgresBenchmarks() async -> Bool {
     let environment = ProcessInfo.processInfo.environment
     guard let url = (environment["TASKFLOW_BENCH_POSTGRES_URL"] ?? environment["TASKFLOW_TEST_POSTGRES_URL"]).flatMap({ $0.isEmpty ? nil : $0 })
     else {
         print("postgres: skipped: set TASKFLOW_BENCH_POSTGRES_URL (or TASKFLOW_TEST_POSTGRES_URL) to a database the benchmark may empty")
-        return
+        return true
     }
+    let jobs = environment["TASKFLOW_BENCH_POSTGRES_JOBS"].flatMap { Int($0) }.map { max($0, 1) } ?? 20_000
     var table = ResultTable(title: "TaskFlowPostgres (release, PostgreSQL at \((try? PostgresURL(url).redacted) ?? "?"); raw postgres-nio baselines in the same run)")
+    var succeeded = true
     do {
-        let bench = try await PostgresBench(url: url)
+        let bench = try await PostgresBench(url: url, jobs: jobs)
         defer { bench.shutdown() }
         try await bench.submitting(&table)
         for (processes, workers) in PostgresBench.configurations {
@@ -35,27 +39,31 @@ func runPostgresBenchmarks() async {
         }
     } catch {
         print("postgres benchmarks stopped early: \(error)")
+        succeeded = false
     }
     print("")
     print(table.render())
     print("")
+    return succeeded
 }
 
 /// The workload and the steps of the PostgreSQL benchmark.
 private struct PostgresBench {
     /// (processes, workers per process): 1, 4 and 16 workers, across up to 4 processes.
     static let configurations = [(1, 1), (4, 1), (4, 4)]
-    static let jobs = 20_000
     static let batch = 1_000
     /// The target: at least half the raw throughput.
     static let target = 0.5
 
     let url: String
+    /// Jobs per run.
+    let jobs: Int
     let store: JobStore
     let raw: RawPostgresWorkers
 
-    init(url: String) async throws {
+    init(url: String, jobs: Int) async throws {
         self.url = url
+        self.jobs = jobs
         store = try await JobStore.postgres(url: url)  // creates the tables
         raw = try RawPostgresWorkers(url: url, maxConnections: 8)
     }
@@ -66,13 +74,11 @@ private struct PostgresBench {
         progress("submit batched")
         try await empty()
         let storeTime = try await measure {
-            for start in stride(from: 0, to: Self.jobs, by: Self.batch) {
-                try await store.submit(contentsOf: (start..<start + Self.batch).map(PostgresBenchJob.init))
-            }
+            for range in batches { try await store.submit(contentsOf: range.map(PostgresBenchJob.init)) }
         }
         try await empty()
         let rawTime = try await measure { try await fill() }
-        add(&table, "submit batched (\(Self.batch) per call)", store: perSecond(Self.jobs, storeTime), raw: perSecond(Self.jobs, rawTime))
+        add(&table, "submit batched (\(Self.batch) per call)", store: perSecond(jobs, storeTime), raw: perSecond(jobs, rawTime))
     }
 
     func running(_ table: inout ResultTable, processes: Int, workersEach: Int) async throws {
@@ -80,7 +86,7 @@ private struct PostgresBench {
         progress("no-op jobs, \(label)")
         let store = try await drain(side: "taskflow", processes: processes, workersEach: workersEach)
         let raw = try await drain(side: "raw", processes: processes, workersEach: workersEach)
-        add(&table, "no-op jobs, \(label) (\(Self.jobs))", store: store.rate, raw: raw.rate)
+        add(&table, "no-op jobs, \(label) (\(jobs))", store: store.rate, raw: raw.rate)
         // Whether more workers could have helped: how busy the machine (server included) was.
         table.add(
             "  machine CPU busy", taskFlow: formatPercent(store.busy), baseline: formatPercent(raw.busy) + " (raw)", ratio: "—",
@@ -111,14 +117,17 @@ private struct PostgresBench {
         let busy = CPUTimes.now().busyShare(since: before)
         var latencies: [Duration] = []
         for child in children { latencies += try await child.stop() }
-        return (perSecond(Self.jobs, time), busy, Samples(latencies))
+        return (perSecond(jobs, time), busy, Samples(latencies))
     }
 
     /// The benchmark's jobs, inserted the raw way (untimed outside ``submitting(_:)``).
     private func fill() async throws {
-        for start in stride(from: 0, to: Self.jobs, by: Self.batch) {
-            try await raw.insert((start..<start + Self.batch).map(PostgresBenchJob.init))
-        }
+        for range in batches { try await raw.insert(range.map(PostgresBenchJob.init)) }
+    }
+
+    /// The run's job numbers, ``batch`` at a time.
+    private var batches: [Range<Int>] {
+        stride(from: 0, to: jobs, by: Self.batch).map { $0..<min($0 + Self.batch, jobs) }
     }
 
     /// No job and no worker process left from an earlier step.
