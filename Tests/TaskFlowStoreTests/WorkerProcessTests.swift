@@ -105,4 +105,22 @@ struct WorkerProcessTests {
         #expect(afterStart.first?.isThisStore == true)
         await observer.stop()
     }
+
+    @Test("a store of the first schema is upgraded in place when opened: its jobs kept, heartbeats recorded",
+          arguments: StoreFactory.durable)
+    func upgradeFromTheFirstSchema(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let id = try await place.open().submit(Greeting(name: "from before"))
+        try await place.downgradeToFirstSchema()
+
+        let store = try await place.open()
+        #expect(try await store.jobs().map(\.id) == [id])
+        let attempts = store.registerGreeting()
+        let log = ChangeLog(store)
+        try await store.start(workers: 1)
+        #expect(try await store.workerProcesses().map(\.pid) == [getpid()])
+        #expect(await log.waitForEnds(1))
+        #expect(attempts.all.map(\.id) == [id])
+        await store.stop()
+    }
 }

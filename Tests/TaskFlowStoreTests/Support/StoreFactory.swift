@@ -33,6 +33,13 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                     arguments: [owner, Date().timeIntervalSince1970 + leaseSeconds, id.rawValue])
             }
             try queue.close()
+        } downgradeToFirstSchema: {
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in
+                try db.execute(sql: "DROP TABLE worker")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2: worker table'")
+            }
+            try queue.close()
         }
     }
 
@@ -47,6 +54,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                     UPDATE taskflow_job SET state = 'running', lease_owner = \(owner),
                         due_at = \(Date() + leaseSeconds), claim = claim + 1 WHERE id = \(id.rawValue)
                     """)
+            } downgradeToFirstSchema: {
+                try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
+                try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version = 2")
             }
         }
     }
@@ -65,16 +75,23 @@ struct StorePlace: Sendable {
     private let opener: @Sendable (Duration, JobStoreOptions) async throws -> JobStore
     /// Writes a claim of a job by a worker the test cannot see (another process or host).
     let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
+    /// Turns the data into what the first schema (jobs, no worker heartbeats) wrote, as an
+    /// older TaskFlow left it.
+    let downgradeToFirstSchema: @Sendable () async throws -> Void
 
     init(
         address: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) async throws -> JobStore,
         markClaimed: @escaping @Sendable (StoredJobID, String, Double) async throws -> Void = { _, _, _ in
+            Issue.record("this backend keeps no data outside the store")
+        },
+        downgradeToFirstSchema: @escaping @Sendable () async throws -> Void = {
             Issue.record("this backend keeps no data outside the store")
         }
     ) {
         self.address = address
         self.opener = opener
         self.markClaimed = markClaimed
+        self.downgradeToFirstSchema = downgradeToFirstSchema
     }
 
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
