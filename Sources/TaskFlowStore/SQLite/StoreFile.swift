@@ -15,10 +15,24 @@ enum StoreFile {
         }
         do {
             let pool = try DatabasePool(path: path, configuration: configuration())
-            try StoreSchema.migrator.migrate(pool)
+            try migrate(pool)
             return pool
         } catch let error as DatabaseError {
             throw JobStoreError.unreadable(path: path, reason: error.message ?? error.description)
+        }
+    }
+
+    /// Brings the file up to date, looking twice if need be. GRDB reads which migrations a file
+    /// has before it takes the write lock, so processes opening an old (or new) file together
+    /// can all set out to run the same migration, and all but the first then fail on what it
+    /// created ("table worker already exists"): a fleet restarted after an upgrade would lose
+    /// processes to it. The second look, after the winner committed, finds nothing left to do;
+    /// a real failure fails it again.
+    private static func migrate(_ pool: DatabasePool) throws {
+        do {
+            try StoreSchema.migrator.migrate(pool)
+        } catch is DatabaseError {
+            try StoreSchema.migrator.migrate(pool)
         }
     }
 
