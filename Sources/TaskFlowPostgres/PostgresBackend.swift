@@ -73,23 +73,31 @@ final class PostgresBackend: JobStoreBackend {
         }
     }
 
-    func heartbeat(_ beat: Heartbeat) async throws {
-        let ids = beat.jobs.map(\.rawValue)
-        let (workers, lease) = (Int32(clamping: beat.workers), beat.lease.timeInterval)
+    func renewLeases(_ jobs: [StoredJobID], owner: String, until: Date) async throws {
+        let ids = jobs.map(\.rawValue)
         try await transaction { connection in
-            if !ids.isEmpty {
-                try await connection.query("""
-                    UPDATE taskflow_job SET due_at = \(beat.leaseUntil)
-                    WHERE id = ANY(\(ids)) AND state = 'running' AND lease_owner = \(beat.owner)
-                    """, logger: Self.logger)
-            }
+            try await connection.query("""
+                UPDATE taskflow_job SET due_at = \(until)
+                WHERE id = ANY(\(ids)) AND state = 'running' AND lease_owner = \(owner)
+                """, logger: Self.logger)
+            return ()
+        }
+    }
+
+    func recordHeartbeat(_ beat: Heartbeat) async throws {
+        let (workers, lease) = (Int32(clamping: beat.workers), beat.lease.timeInterval)
+        let (minimum, leases) = (StoredWorkerProcess.forgottenAfter.timeInterval, StoredWorkerProcess.forgottenAfterLeases)
+        try await transaction { connection in
             try await connection.query("""
                 INSERT INTO taskflow_worker (owner, host, pid, workers, lease_seconds, started_at, heartbeat_at)
                 VALUES (\(beat.owner), \(beat.host), \(beat.pid), \(workers), \(lease), \(beat.startedAt), \(beat.now))
                 ON CONFLICT (owner) DO UPDATE SET workers = excluded.workers, heartbeat_at = excluded.heartbeat_at
                 """, logger: Self.logger)
-            try await connection.query(
-                "DELETE FROM taskflow_worker WHERE heartbeat_at < \(beat.forgetBefore)", logger: Self.logger)
+            try await connection.query("""
+                DELETE FROM taskflow_worker
+                WHERE heartbeat_at < \(beat.now) - make_interval(secs => greatest(\(minimum), \(leases) * lease_seconds))
+                """, logger: Self.logger)
+            return ()
         }
     }
 

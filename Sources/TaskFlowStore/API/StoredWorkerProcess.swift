@@ -7,7 +7,7 @@ import Foundation
 /// so a process whose ``lastHeartbeat`` is older than its ``lease`` has stopped renewing: its
 /// jobs are being, or will be, taken over. A store that stops cleanly removes its own entry; one
 /// that died stays listed, silent, until a store on its host proves it dead when starting, or
-/// until it has been silent for ``StoredWorkerProcess/forgottenAfter``.
+/// until it has been silent for ``StoredWorkerProcess/forgottenAfter`` (or three leases, if longer).
 public struct StoredWorkerProcess: Sendable, Hashable {
     /// The lease owner its claimed jobs carry (``StoredJobInfo/leaseOwner``): host, boot, pid
     /// and store instance.
@@ -29,8 +29,13 @@ public struct StoredWorkerProcess: Sendable, Hashable {
     /// Whether it is the store this listing was asked of.
     public let isThisStore: Bool
 
-    /// How long a process that stopped beating stays listed.
+    /// How long a process that stopped beating stays listed at least. One whose lease is longer
+    /// than a third of this stays three of its leases, so that a live process, which beats every
+    /// third of its lease, is never forgotten between two beats.
     public static let forgottenAfter = Duration.seconds(3600)
+
+    /// How many of its leases a silent process stays listed, at least.
+    package static let forgottenAfterLeases = 3.0
 
     /// A process as a backend lists it.
     package init(

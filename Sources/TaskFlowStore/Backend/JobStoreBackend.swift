@@ -17,10 +17,15 @@ package protocol JobStoreBackend: Sendable {
     /// until `leaseUntil`. When nothing was claimed, also tells when the next job falls due.
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch
 
-    /// In one transaction: extends the leases `beat.owner` holds on `beat.jobs` (those its
-    /// workers know they hold) to `beat.leaseUntil`, records the process as alive at `beat.now`,
-    /// and forgets processes silent since before `beat.forgetBefore`.
-    func heartbeat(_ beat: Heartbeat) async throws
+    /// Extends the leases `owner` holds on `jobs` (those its workers know they hold) to `until`.
+    /// Nothing else shares its transaction: what keeps jobs from running twice must not fail
+    /// with the bookkeeping of ``recordHeartbeat(_:)``.
+    func renewLeases(_ jobs: [StoredJobID], owner: String, until: Date) async throws
+
+    /// Records the process as alive at `beat.now` (what ``workerProcesses()`` lists), and
+    /// forgets processes silent for longer than ``StoredWorkerProcess/forgottenAfter`` and three
+    /// of their own leases.
+    func recordHeartbeat(_ beat: Heartbeat) async throws
 
     /// Forgets the worker process `owner`: it stopped cleanly.
     func leave(owner: String) async throws
@@ -92,27 +97,25 @@ package struct JobReference: Sendable, Hashable {
     }
 }
 
-/// A worker process saying it is alive: what ``JobStoreBackend/heartbeat(_:)`` records.
+/// A worker process saying it is alive: what ``JobStoreBackend/recordHeartbeat(_:)`` records
+/// and ``StoredWorkerProcess`` lists.
 package struct Heartbeat: Sendable {
-    /// The lease owner: host, boot, pid, store instance.
+    /// The lease owner its claims carry: host, boot, pid, store instance.
     package let owner: String
+    /// The host it runs on.
     package let host: String
+    /// Its process id there.
     package let pid: Int32
+    /// How many workers it started.
     package let workers: Int
+    /// Its lease: its jobs stay claimed this long after a heartbeat.
     package let lease: Duration
+    /// When it started its workers.
     package let startedAt: Date
+    /// When it beat (its own wall clock).
     package let now: Date
-    /// The jobs its workers hold, whose leases are renewed.
-    package let jobs: [StoredJobID]
-    /// Where the renewed leases end.
-    package let leaseUntil: Date
-    /// Processes silent since before this are forgotten.
-    package var forgetBefore: Date { now - StoredWorkerProcess.forgottenAfter.timeInterval }
 
-    package init(
-        owner: String, host: String, pid: Int32, workers: Int, lease: Duration, startedAt: Date, now: Date,
-        jobs: [StoredJobID], leaseUntil: Date
-    ) {
+    package init(owner: String, host: String, pid: Int32, workers: Int, lease: Duration, startedAt: Date, now: Date) {
         self.owner = owner
         self.host = host
         self.pid = pid
@@ -120,8 +123,6 @@ package struct Heartbeat: Sendable {
         self.lease = lease
         self.startedAt = startedAt
         self.now = now
-        self.jobs = jobs
-        self.leaseUntil = leaseUntil
     }
 }
 

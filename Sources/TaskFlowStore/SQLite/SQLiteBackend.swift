@@ -60,11 +60,16 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    func heartbeat(_ beat: Heartbeat) async throws {
+    func renewLeases(_ jobs: [StoredJobID], owner: String, until: Date) async throws {
         try await writer.write { db in
             let renew = try db.cachedStatement(
                 sql: "UPDATE job SET due_at = ? WHERE id = ? AND state = 'running' AND lease_owner = ?")
-            for job in beat.jobs { try renew.execute(arguments: [beat.leaseUntil.timeIntervalSince1970, job.rawValue, beat.owner]) }
+            for job in jobs { try renew.execute(arguments: [until.timeIntervalSince1970, job.rawValue, owner]) }
+        }
+    }
+
+    func recordHeartbeat(_ beat: Heartbeat) async throws {
+        try await writer.write { db in
             try db.cachedStatement(sql: """
                 INSERT INTO worker (owner, host, pid, workers, lease, started_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (owner) DO UPDATE SET workers = excluded.workers, heartbeat_at = excluded.heartbeat_at
@@ -72,8 +77,10 @@ struct SQLiteBackend: JobStoreBackend {
                     beat.owner, beat.host, beat.pid, beat.workers, beat.lease.timeInterval,
                     beat.startedAt.timeIntervalSince1970, beat.now.timeIntervalSince1970,
                 ])
-            try db.cachedStatement(sql: "DELETE FROM worker WHERE heartbeat_at < ?")
-                .execute(arguments: [beat.forgetBefore.timeIntervalSince1970])
+            try db.cachedStatement(sql: "DELETE FROM worker WHERE heartbeat_at < ? - max(?, ? * lease)").execute(arguments: [
+                beat.now.timeIntervalSince1970, StoredWorkerProcess.forgottenAfter.timeInterval,
+                StoredWorkerProcess.forgottenAfterLeases,
+            ])
         }
     }
 

@@ -13,13 +13,18 @@ struct WorkerEnvironment: Sendable {
     /// What the workers hold now: the leases to renew.
     let held = HeldJobs()
 
-    /// This process saying it is alive with `workers` workers started at `startedAt`, renewing
-    /// the leases of the jobs its workers hold now a full lease ahead.
+    /// This process saying it is alive now, with `workers` workers started at `startedAt`.
     func heartbeat(workers: Int, startedAt: Date) -> Heartbeat {
-        let now = Date()
-        return Heartbeat(
+        Heartbeat(
             owner: owner.encoded, host: owner.host, pid: owner.pid, workers: workers, lease: lease, startedAt: startedAt,
-            now: now, jobs: held.all, leaseUntil: now + lease.timeInterval)
+            now: Date())
+    }
+
+    /// Pushes the end of every lease the workers hold now a full lease ahead.
+    func renewLeases() async throws {
+        let jobs = held.all
+        guard !jobs.isEmpty else { return }
+        try await backend.renewLeases(jobs, owner: owner.encoded, until: Date() + lease.timeInterval)
     }
 
     var resolver: OutcomeResolver { OutcomeResolver(recheckInterval: options.recheckInterval) }

@@ -44,8 +44,9 @@ final class WorkerPool: Sendable {
     }
 
     /// Every third of a lease, pushes the end of every lease this store's workers hold a full
-    /// lease ahead and records the process as alive; a heartbeat that fails is reported and
-    /// tried again at the next tick.
+    /// lease ahead, then records the process as alive; each in its own transaction, so that a
+    /// failed record (a busy database, a deadlock between two processes forgetting the same
+    /// dead one) never costs a renewal. A failure is reported and tried again at the next tick.
     private static func beat(_ environment: WorkerEnvironment, workers: Int, startedAt: Date) async {
         while true {
             do {
@@ -54,9 +55,14 @@ final class WorkerPool: Sendable {
                 return  // cancelled: the workers are done
             }
             do {
-                try await environment.backend.heartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
+                try await environment.renewLeases()
             } catch {
                 environment.events.emit([.storeError("renewing leases: \(error)")])
+            }
+            do {
+                try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
+            } catch {
+                environment.events.emit([.storeError("recording the heartbeat: \(error)")])
             }
         }
     }
