@@ -29,14 +29,20 @@ import TaskFlow
 /// ``JobStoreOptions/pollInterval``.
 ///
 /// **Lifecycle** (like swift-service-lifecycle's `ServiceGroup`): `idle` → ``start(workers:)`` →
-/// `running(workers)` → ``stop()`` → `stopping` (no new job starts; running jobs finish and are
+/// `starting` (dead processes' jobs recovered, this process recorded) → `running(workers)` →
+/// ``stop()`` → `stopping` (no new job starts; running jobs finish and are
 /// committed; unstarted claims go back to the queue) → `stopped`, for good. Submitting, listing
 /// and the failed-list calls work in every state, so a program can queue jobs without running
 /// them (another process may).
 public final class JobStore: Sendable {
     /// Where the store is in its life; see the type's documentation.
     private enum Lifecycle {
+        /// Opened; no worker started. Submitting and listing work.
         case idle
+        /// ``start(workers:)`` is recovering dead processes' jobs and recording this process;
+        /// a second `start` is refused, a `stop` ends the store before any worker starts.
+        case starting
+        /// Workers run and the heartbeat renews their leases.
         case running(WorkerPool)
         case stopping(Task<Void, Never>)
         case stopped
@@ -232,18 +238,35 @@ public final class JobStore: Sendable {
     /// Re-queues the jobs that dead processes of this host left running (published as
     /// `recovered`; they run with ``StoredJobAttempt/isRecovery``), records this process in the
     /// store's list of worker processes (``workerProcesses()``), then starts `workers` workers.
-    /// Allowed once, on an idle store; throws ``JobStoreError/notIdle`` otherwise.
+    /// Allowed once, on an idle store; throws ``JobStoreError/notIdle`` otherwise, and when
+    /// ``stop()`` ended the store before its workers started. If recovering or recording fails,
+    /// the store is idle again and the error is thrown.
     public func start(workers: Int) async throws {
         precondition(workers >= 1, "JobStore: start needs at least one worker")
-        guard case .idle = lifecycle.withLockedValue({ $0 }) else { throw JobStoreError.notIdle }
-        let owner = environment.owner
-        let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
-        environment.events.emit(recovered.map { .recovered($0.id, kind: $0.kind) })
-        let startedAt = Date()
-        try await environment.backend.heartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
         try lifecycle.withLockedValue { state in
             guard case .idle = state else { throw JobStoreError.notIdle }
+            state = .starting
+        }
+        let startedAt = Date()
+        do {
+            let owner = environment.owner
+            let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
+            environment.events.emit(recovered.map { .recovered($0.id, kind: $0.kind) })
+            try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
+        } catch {
+            // Nothing started: the store is idle again (unless stopped meanwhile) and may retry.
+            lifecycle.withLockedValue { state in if case .starting = state { state = .idle } }
+            throw error
+        }
+        let started = lifecycle.withLockedValue { state in
+            guard case .starting = state else { return false }
             state = .running(WorkerPool(environment: environment, workers: workers, startedAt: startedAt))
+            return true
+        }
+        guard started else {
+            // stop() came first: no worker runs, so this process leaves the list it just joined.
+            try? await environment.backend.leave(owner: environment.owner.encoded)
+            throw JobStoreError.notIdle
         }
     }
 
@@ -253,7 +276,7 @@ public final class JobStore: Sendable {
     public func stop() async {
         let shutdown: Task<Void, Never>? = lifecycle.withLockedValue { state in
             switch state {
-            case .idle, .stopped:
+            case .idle, .starting, .stopped:
                 state = .stopped
                 return nil
             case .stopping(let shutdown):

@@ -9,7 +9,8 @@ public enum JobStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerSchema(path: String)
     /// The file could not be opened or read (permissions, corruption): SQLite's message.
     case unreadable(path: String, reason: String)
-    /// `start` was called on a store that is running, stopping or stopped.
+    /// `start` was called on a store that is starting, running, stopping or stopped, or `stop`
+    /// ended the store while it was starting.
     case notIdle
     /// The job is running; it can be cancelled once its run ends.
     case jobRunning(StoredJobID)
@@ -23,7 +24,7 @@ public enum JobStoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notAJobStore(let path): "\(path): an SQLite database of another program, not a TaskFlow job store; left untouched"
         case .newerSchema(let path): "\(path): written by a newer TaskFlow (unknown schema); left untouched"
         case .unreadable(let path, let reason): "\(path): cannot open the job store: \(reason)"
-        case .notIdle: "the job store was started already (start is allowed once)"
+        case .notIdle: "the job store was started or stopped already (start is allowed once, before stop)"
         case .jobRunning(let id): "job \(id) is running; it can be cancelled when its run ends"
         case .noSuchJob(let id): "no job \(id) in that state"
         }
