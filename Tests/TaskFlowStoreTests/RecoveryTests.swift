@@ -88,7 +88,26 @@ struct RecoveryTests {
         await store.stop()
     }
 
-    /// Marks job `id` as claimed by `owner` directly in the file, as another process would.
+    @Test("only a process of this host, this boot and this PID namespace can be proven dead")
+    func deadOwnersAreProvenNotGuessed() throws {
+        let this = LeaseOwner.current()
+        let gone = try deadProcessID()
+        func owner(host: String = this.host, boot: String = this.boot, pid: Int32) -> String {
+            LeaseOwner(host: host, boot: boot, pid: pid, token: "t").encoded
+        }
+        let bootID = try #require(this.boot.split(separator: "/").first.map(String.init))
+        #expect(this.boot.hasPrefix(bootID + "/pid:["), "the boot field carries the PID namespace")
+        #expect(this.isCertainlyDead(owner(pid: gone)), "an exited process of ours")
+        #expect(!this.isCertainlyDead(owner(pid: getpid())), "this process")
+        #expect(!this.isCertainlyDead(LeaseOwner(host: this.host, boot: this.boot, pid: getppid(), token: "t").encoded), "a live one")
+        #expect(!this.isCertainlyDead(owner(boot: bootID + "/pid:[1]", pid: gone)),
+                "a container sharing the host's name and kernel: its pids are not ours to look up")
+        #expect(!this.isCertainlyDead(owner(boot: bootID, pid: gone)), "an owner from before namespaces were recorded")
+        #expect(this.isCertainlyDead(owner(boot: "another-boot/pid:[1]", pid: getpid())), "a reboot ended every process")
+        #expect(!this.isCertainlyDead(owner(host: "elsewhere", pid: gone)), "another host")
+        #expect(!this.isCertainlyDead("not an owner"))
+    }
+
     /// The process id of a process that has exited (and been reaped).
     private func deadProcessID() throws -> Int32 {
         let process = Process()
