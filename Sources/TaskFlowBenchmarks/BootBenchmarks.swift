@@ -14,7 +14,7 @@ import TaskFlow
 /// Each figure is the median of 5 runs.
 @concurrent
 func runBootBenchmarks() async {
-    var table = ResultTable(title: "TaskFlow boot (release, median of 5; baselines measured in the same run)")
+    var table = ResultTable(title: "TaskFlow boot (\(buildConfiguration), median of 5; baselines measured in the same run)")
     await benchmarkBootGraph(&table)
     await benchmarkChainValidation(&table)
     await benchmarkEventForwarding(&table)

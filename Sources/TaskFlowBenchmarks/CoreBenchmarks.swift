@@ -23,7 +23,7 @@ import TaskFlow
 /// measuring the same workloads again. Workloads are sized so the whole run stays well under a minute in release.
 @concurrent
 func runCoreBenchmarks() async {
-    var table = ResultTable(title: "TaskFlow core (release, one run; baselines measured in the same run)")
+    var table = ResultTable(title: "TaskFlow core (\(buildConfiguration), one run; baselines measured in the same run)")
     do {
         try await benchmarkBackgroundSteps(&table)
         try await benchmarkEmptyFlows(&table)

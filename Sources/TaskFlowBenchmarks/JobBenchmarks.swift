@@ -17,7 +17,7 @@ import TaskFlow
 /// | backoff              | measured wait between attempts − `delay(forRetry:)`, p50/p99     | `Task.sleep` for the same delay − that delay                        |
 @concurrent
 func runJobBenchmarks() async {
-    var table = ResultTable(title: "TaskFlow jobs (release, one run; baselines measured in the same run)")
+    var table = ResultTable(title: "TaskFlow jobs (\(buildConfiguration), one run; baselines measured in the same run)")
     do {
         try await benchmarkPlainRun(&table)
         try await benchmarkQueuedJob(&table)

@@ -13,7 +13,7 @@ import TaskFlowScenario
 /// - A theme with N unknown keys: every one reported, at its line and column.
 @concurrent
 func runScenarioBenchmarks() async {
-    var table = ResultTable(title: "Scenario files and runs (release; baselines measured in the same run)")
+    var table = ResultTable(title: "Scenario files and runs (\(buildConfiguration); baselines measured in the same run)")
     await benchmarkRuns(&table)
     benchmarkChecks(&table)
     benchmarkThemes(&table)

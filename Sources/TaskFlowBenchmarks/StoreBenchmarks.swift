@@ -18,7 +18,7 @@ import TaskFlowStore
 /// clock inline, so that row is slightly in the raw side's favour.
 @concurrent
 func runStoreBenchmarks() async {
-    var table = ResultTable(title: "TaskFlowStore (release, SQLite file in WAL mode; raw GRDB baselines in the same run)")
+    var table = ResultTable(title: "TaskFlowStore (\(buildConfiguration), SQLite file in WAL mode; raw GRDB baselines in the same run)")
     do {
         let scratch = try StoreScratch()
         defer { scratch.remove() }

@@ -21,7 +21,10 @@ final class PostgresBenchProcess: Sendable {
         let (stdin, stdout) = (Pipe(), Pipe())
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = [PostgresBenchWorker.command, side, url, String(workers)]
+        // The URL goes in the environment, not the arguments: a password in it would be in every
+        // local user's `ps`.
+        process.arguments = [PostgresBenchWorker.command, side, String(workers)]
+        process.environment = ProcessInfo.processInfo.environment.merging([PostgresBenchWorker.urlVariable: url]) { $1 }
         process.standardInput = stdin
         process.standardOutput = stdout
         try process.run()
@@ -29,11 +32,17 @@ final class PostgresBenchProcess: Sendable {
         output = stdout.fileHandleForReading
     }
 
-    func go() { input.write(Data("go\n".utf8)) }
+    /// Whether the process still runs: one that failed ends at once, with its reason on its output.
+    var isRunning: Bool { process.isRunning }
+
+    /// Starts its workers.
+    func go() throws { try input.write(contentsOf: Data("go\n".utf8)) }
 
     /// Stops its workers and waits for the process to end; each job's claim → start time.
+    /// A process that ended on its own (it failed) is reported with what it said.
     func stop() async throws -> [Duration] {
-        input.write(Data("stop\n".utf8))
+        // EPIPE, not SIGPIPE (ignored by the coordinator), when it is gone: its output says why.
+        try? input.write(contentsOf: Data("stop\n".utf8))
         let line = await offThePool { [self] in
             let text = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()

@@ -4,23 +4,28 @@ import Synchronization
 import TaskFlowPostgres
 import TaskFlowStore
 
-/// A worker process of the PostgreSQL benchmark: `TaskFlowBenchmarks postgres-worker SIDE URL
-/// WORKERS`, SIDE being `taskflow` (a `JobStore.postgres` with WORKERS workers) or `raw`
-/// (``RawPostgresWorkers``). The coordinator drives it on its standard input and output:
-/// it prints `ready` once connected, starts its workers at `go`, stops them at `stop` (or at the
-/// end of its input), then prints `latencies` and each job's claim → start time in nanoseconds.
+/// A worker process of the PostgreSQL benchmark: `TaskFlowBenchmarks postgres-worker SIDE
+/// WORKERS` with the database's URL in `TASKFLOW_BENCH_WORKER_URL`, SIDE being `taskflow` (a
+/// `JobStore.postgres` with WORKERS workers) or `raw` (``RawPostgresWorkers``). The coordinator
+/// drives it on its standard input and output: it prints `ready` once connected, starts its
+/// workers at `go`, stops them at `stop` (or at the end of its input), then prints `latencies`
+/// and each job's claim → start time in nanoseconds. A failure ends it at once with `error …`.
 enum PostgresBenchWorker {
     static let command = "postgres-worker"
+    /// Where the coordinator puts the URL (never on the command line: it may hold a password).
+    static let urlVariable = "TASKFLOW_BENCH_WORKER_URL"
 
     /// Runs the process as told by `arguments` (those after the command); the exit status.
     static func run(_ arguments: [String]) async -> Int32 {
-        guard arguments.count == 3, let workers = Int(arguments[2]), workers >= 1 else {
-            print("usage: TaskFlowBenchmarks \(command) taskflow|raw URL WORKERS")
+        guard arguments.count == 2, let workers = Int(arguments[1]), workers >= 1,
+              let url = ProcessInfo.processInfo.environment[urlVariable]
+        else {
+            print("usage: \(urlVariable)=URL TaskFlowBenchmarks \(command) taskflow|raw WORKERS")
             return 2
         }
         do {
             let latencies = try await arguments[0] == "raw"
-                ? runRaw(url: arguments[1], workers: workers) : runStore(url: arguments[1], workers: workers)
+                ? runRaw(url: url, workers: workers) : runStore(url: url, workers: workers)
             print("latencies " + latencies.map { String(Int64(nanoseconds($0))) }.joined(separator: " "))
             return 0
         } catch {
@@ -50,8 +55,12 @@ enum PostgresBenchWorker {
         let stopping = Atomic<Bool>(false)
         await handshake()
         let run = Task { try await raw.run(workers: workers, owner: "raw \(getpid())") { stopping.load(ordering: .relaxed) } }
-        await waitForStop()
-        stopping.store(true, ordering: .relaxed)
+        // The run ends at `stop`, or on its own when it fails: then the process says so and ends
+        // at once, which the coordinator sees, instead of waiting for a `stop` that never helps.
+        Task {
+            await waitForStop()
+            stopping.store(true, ordering: .relaxed)
+        }
         return try await run.value
     }
 

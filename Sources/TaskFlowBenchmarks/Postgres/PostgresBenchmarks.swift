@@ -27,8 +27,10 @@ func runPostgresBenchmarks() async -> Bool {
         print("postgres: skipped: set TASKFLOW_BENCH_POSTGRES_URL (or TASKFLOW_TEST_POSTGRES_URL) to a database the benchmark may empty")
         return true
     }
+    // A worker process that failed closes its pipe: writing to it must fail, not kill us.
+    signal(SIGPIPE, SIG_IGN)
     let jobs = environment["TASKFLOW_BENCH_POSTGRES_JOBS"].flatMap { Int($0) }.map { max($0, 1) } ?? 20_000
-    var table = ResultTable(title: "TaskFlowPostgres (release, PostgreSQL at \((try? PostgresURL(url).redacted) ?? "?"); raw postgres-nio baselines in the same run)")
+    var table = ResultTable(title: "TaskFlowPostgres (\(buildConfiguration), PostgreSQL at \((try? PostgresURL(url).redacted) ?? "?"); raw postgres-nio baselines in the same run)")
     var succeeded = true
     do {
         let bench = try await PostgresBench(url: url, jobs: jobs)
@@ -111,8 +113,8 @@ private struct PostgresBench {
         }
         let before = CPUTimes.now()
         let time = try await measure {
-            for child in children { child.go() }
-            try await waitUntilEmpty()
+            for child in children { try child.go() }
+            try await waitUntilEmpty(children)
         }
         let busy = CPUTimes.now().busyShare(since: before)
         var latencies: [Duration] = []
@@ -138,9 +140,24 @@ private struct PostgresBench {
         }
     }
 
-    private func waitUntilEmpty() async throws {
-        while try await count() > 0 { try await Task.sleep(for: .milliseconds(10)) }
+    /// Polls until the table is empty; throws (with what the process said) if one of
+    /// `children` ended before, or after ``timeLimit``, so that a failure never hangs a run.
+    private func waitUntilEmpty(_ children: [PostgresBenchProcess]) async throws {
+        let deadline = ContinuousClock.now + Self.timeLimit
+        while try await count() > 0 {
+            if let ended = children.first(where: { !$0.isRunning }) {
+                _ = try await ended.stop()  // throws with what it said
+                throw PostgresBenchProcess.BenchProcessError.failed("a worker process ended before the jobs did")
+            }
+            guard ContinuousClock.now < deadline else {
+                throw PostgresBenchProcess.BenchProcessError.failed("jobs left after \(Self.timeLimit)")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
     }
+
+    /// How long one run may take: the slowest seen, 20,000 jobs in a debug build, took 15 s.
+    private static let timeLimit = Duration.seconds(600)
 
     private func count() async throws -> Int {
         try await raw.client.withConnection { connection in
