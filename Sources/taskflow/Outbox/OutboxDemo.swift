@@ -18,7 +18,8 @@ import TaskFlowStore
 struct OutboxDemo: FlowSource {
     let manager = TaskFlowManager()
     let store: JobStore
-    let path: String
+    /// The store as shown: a file's path, or a URL with its password redacted.
+    let storeName: String
     let network = OutboxNetwork()
     /// Seconds per simulated unit of work (1 = natural pace).
     let pace: Double
@@ -37,7 +38,7 @@ struct OutboxDemo: FlowSource {
     /// `postgres://` database (in a taskflow built with the Postgres trait).
     init(path: String, pace: Double) throws {
         store = try StoreOptions.open(at: path, creating: true, ifMissing: "", lease: .seconds(5))
-        self.path = path
+        storeName = StoreOptions.displayName(of: path)
         self.pace = pace
         registerSender()
     }
@@ -48,7 +49,7 @@ struct OutboxDemo: FlowSource {
 
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
 
-    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: StoreJobSource(store: store, name: StoreOptions.displayName(of: path)), network: network) }
+    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: StoreJobSource(store: store, name: storeName), network: network) }
 
     @MainActor
     func start() -> AsyncStream<FlowHandle> {
