@@ -32,13 +32,21 @@ struct SessionTests {
     @Test func cancellingTheLongFlowRevertsItsBatchesLastFirst() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.2))
+        // Batch 3 or later (each takes 0.4 s: a loaded machine may look too late for batch 3).
         try #require(await eventually {
-            flow("Migrate archive", in: session)?.current?.info.title == "batch 3/6"
+            ["batch 3/6", "batch 4/6", "batch 5/6"].contains(flow("Migrate archive", in: session)?.current?.info.title)
         }, "batch 3 of Migrate archive")
         for key in [Key.character("/")] + "Migrate".map(Key.character) + [.enter, .character("c")] { session.handle(key) }
         try #require(await eventually { flow("Migrate archive", in: session)?.phase == .cancelled }, "the migration cancelled")
-        let reverted = session.model.live.log.entries.map(\.text).filter { $0.contains("Migrate") && $0.contains("◂ reverted") }
-        #expect(reverted.map { $0.components(separatedBy: "\"").dropLast().last ?? "" } == ["batch 2/6", "batch 1/6", "Open migration panel"])
+        let lines = session.model.live.log.entries.map(\.text).filter { $0.contains("Migrate") }
+        func title(_ line: String) -> String { line.components(separatedBy: "\"").dropLast().last ?? "" }
+        // The batch running when the cancel reached the engine stops early and is not reverted;
+        // on a loaded machine it may be a later one than the screen showed.
+        let stopped = try #require(lines.first { $0.hasSuffix("\" cancelled") && title($0).hasPrefix("batch ") }.map(title), "the batch the cancel stopped")
+        let running = try #require(stopped.split(separator: " ").last?.split(separator: "/").first.flatMap { Int($0) })
+        #expect(running >= 3)
+        let reverted = lines.filter { $0.contains("◂ reverted") }.map(title)
+        #expect(reverted == (1..<running).reversed().map { "batch \($0)/6" } + ["Open migration panel"])
     }
 
     @Test func undoAfterConfirmationRevertsACompletedWriteFlow() async throws {
