@@ -48,6 +48,37 @@ struct LifecycleTests {
         await store.stop()
     }
 
+    @Test("two starts at once: one runs the workers, the other is refused before it writes anything",
+          arguments: StoreFactory.all)
+    func startsAtOnce(factory: StoreFactory) async throws {
+        let store = try await factory.makePlace().open()
+        let starts = [Task { try await store.start(workers: 1) }, Task { try await store.start(workers: 2) }]
+        var refusals: [JobStoreError?] = []
+        for start in starts {
+            if case .failure(let error) = await start.result { refusals.append(error as? JobStoreError) }
+        }
+        #expect(refusals == [.notIdle])
+        #expect(try await store.workerProcesses().map(\.workers).count == 1)
+        await store.stop()
+        #expect(try await store.workerProcesses().isEmpty)
+    }
+
+    @Test("a stop racing a start leaves no worker running and no process listed", arguments: StoreFactory.all)
+    func stopRacingStart(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        for _ in 0..<20 {
+            let store = try await place.open()
+            let start = Task { try await store.start(workers: 1) }
+            await store.stop()
+            if case .failure(let error) = await start.result {
+                #expect(error as? JobStoreError == .notIdle, "only a stop that came first refuses the start")
+            }
+            await store.stop()
+            #expect(try await store.workerProcesses().isEmpty)
+            await #expect(throws: JobStoreError.notIdle) { try await store.start(workers: 1) }
+        }
+    }
+
     @Test("cancel removes a waiting job, refuses a running one", arguments: StoreFactory.all)
     func cancel(factory: StoreFactory) async throws {
         let store = try await factory.makePlace().open()
