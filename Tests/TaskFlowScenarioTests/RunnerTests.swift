@@ -35,8 +35,11 @@ import Testing
         let broken = "Publish with a broken video"
         #expect(log.of(broken).contains("failed Upload video"))
         #expect(!log.of(broken).contains("start Add to feed"))
-        // The finished uploads are undone inside the group, then the flow's draft: last-first.
-        #expect(log.reverted(in: broken) == ["Upload photo", "Upload slides", "Save draft"])
+        // The finished uploads are undone inside the group, last finished first, then the flow's
+        // draft. Both finish 140 ms before the video fails; a loaded machine may cancel one first.
+        let finished = log.of(broken).filter { $0.hasPrefix("completed Upload ") }.map { String($0.dropFirst("completed ".count)) }
+        #expect(Set(finished).isSubset(of: ["Upload slides", "Upload photo"]))
+        #expect(log.reverted(in: broken) == finished.reversed() + ["Save draft"])
 
         let published = ScenarioState(["drafts": .list([.string("Holiday in Lisbon")]), "feed": .list([.string("Holiday in Lisbon")])])
         #expect(runner.manager.state == published)
