@@ -48,7 +48,7 @@ final class PostgresBenchProcess: Sendable {
             process.waitUntilExit()
             return text.split(separator: "\n").last.map(String.init)
         }
-        guard let line, line.hasPrefix("latencies") else { throw BenchProcessError.failed(line ?? "no answer") }
+        guard let line, line.hasPrefix("latencies") else { throw BenchProcessError.failed(line ?? "no answer: it was killed or crashed") }
         return line.split(separator: " ").dropFirst().compactMap { Int64($0) }.map { .nanoseconds($0) }
     }
 
@@ -64,8 +64,15 @@ final class PostgresBenchProcess: Sendable {
         }
     }
 
-    enum BenchProcessError: Error {
+    /// A step that went wrong, in words.
+    enum BenchProcessError: Error, CustomStringConvertible {
         case failed(String)
+
+        var description: String {
+            switch self {
+            case .failed(let what): what
+            }
+        }
     }
 }
 

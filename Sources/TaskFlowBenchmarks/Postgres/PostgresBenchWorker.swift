@@ -52,16 +52,23 @@ enum PostgresBenchWorker {
     private static func runRaw(url: String, workers: Int) async throws -> [Duration] {
         let raw = try RawPostgresWorkers(url: url, maxConnections: 8)
         defer { raw.shutdown() }
-        let stopping = Atomic<Bool>(false)
+        let stop = StopSignal()
         await handshake()
-        let run = Task { try await raw.run(workers: workers, owner: "raw \(getpid())") { stopping.load(ordering: .relaxed) } }
+        let run = Task { try await raw.run(workers: workers, owner: "raw \(getpid())") { stop.isRaised } }
         // The run ends at `stop`, or on its own when it fails: then the process says so and ends
         // at once, which the coordinator sees, instead of waiting for a `stop` that never helps.
         Task {
             await waitForStop()
-            stopping.store(true, ordering: .relaxed)
+            stop.raise()
         }
         return try await run.value
+    }
+
+    /// Raised at `stop`, read by the raw workers between batches.
+    private final class StopSignal: Sendable {
+        private let raised = Atomic<Bool>(false)
+        var isRaised: Bool { raised.load(ordering: .relaxed) }
+        func raise() { raised.store(true, ordering: .relaxed) }
     }
 
     /// Says `ready`, then waits for `go`.

@@ -146,8 +146,9 @@ private struct PostgresBench {
         let deadline = ContinuousClock.now + Self.timeLimit
         while try await count() > 0 {
             if let ended = children.first(where: { !$0.isRunning }) {
-                _ = try await ended.stop()  // throws with what it said
-                throw PostgresBenchProcess.BenchProcessError.failed("a worker process ended before the jobs did")
+                var said = ""
+                do { _ = try await ended.stop() } catch { said = " (\(error))" }
+                throw PostgresBenchProcess.BenchProcessError.failed("a worker process ended before the jobs did\(said)")
             }
             guard ContinuousClock.now < deadline else {
                 throw PostgresBenchProcess.BenchProcessError.failed("jobs left after \(Self.timeLimit)")
