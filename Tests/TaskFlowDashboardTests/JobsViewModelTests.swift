@@ -90,6 +90,15 @@ struct JobsViewModelTests {
         #expect(text.contains("… and 999999 newer jobs (the oldest 1 are listed)"))
     }
 
+    @Test func longIdsWidenTheirColumnInsteadOfBeingCut() {
+        var model = Self.model()
+        model.updateStore(Self.listing([Self.job(7, .pending), Self.job(12_345_678, .failed, error: "mailbox full")]),
+                          listedAt: Self.listedAt, time: .seconds(2))
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text
+        #expect(text.contains("│#7        send-email        pending   0"))
+        #expect(text.contains("│#12345678 send-email        failed    0       mailbox full"))
+    }
+
     @Test func theSidePaneListsWorkerProcessesAndWarnsOfASilentOne() throws {
         var model = Self.model()
         let processes = [

@@ -19,7 +19,9 @@ struct JobListWidget: Widget {
         let title = (["Jobs", glyphs.fold(store.name)] + condition + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
-        var columns = [("id", Self.id), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
+        // Ids grow for ever (never reused): the column widens to the longest listed, never cut.
+        let idWidth = max(Self.id, (store.rows.map { "#\($0.id)".count }.max() ?? 0) + 1)
+        var columns = [("id", idWidth), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
         columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
         var x = inner.x
         for (heading, width) in columns {
