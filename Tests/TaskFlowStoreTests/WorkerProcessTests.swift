@@ -114,6 +114,22 @@ struct WorkerProcessTests {
         await observer.stop()
     }
 
+    @Test("a silent process is forgotten after an hour, or three of its leases if longer", arguments: StoreFactory.durable)
+    func silentProcessesAreForgotten(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let store = try await place.open()
+        let hour = 3600.0
+        try await place.recordProcess("elsewhere boot 1 short-lease-long-gone", 30, 2 * hour)
+        try await place.recordProcess("elsewhere boot 2 long-lease", hour, 2 * hour)
+        try await place.recordProcess("elsewhere boot 3 short-lease-recent", 30, 0.5 * hour)
+        #expect(try await store.workerProcesses().count == 3, "listing forgets nothing")
+        try await store.start(workers: 1)   // its first beat forgets
+        let others = try await store.workerProcesses().filter { !$0.isThisStore }
+        #expect(Set(others.map(\.owner)) == ["elsewhere boot 2 long-lease", "elsewhere boot 3 short-lease-recent"])
+        #expect(others.allSatisfy { $0.isSilent(at: Date()) })
+        await store.stop()
+    }
+
     @Test("processes opening a store of the first schema together all open it, upgraded once", arguments: StoreFactory.durable)
     func upgradeTogether(factory: StoreFactory) async throws {
         let place = try await factory.makePlace()

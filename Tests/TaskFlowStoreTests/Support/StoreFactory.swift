@@ -33,6 +33,15 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                     arguments: [owner, Date().timeIntervalSince1970 + leaseSeconds, id.rawValue])
             }
             try queue.close()
+        } recordProcess: { owner, leaseSeconds, silentSeconds in
+            let queue = try DatabaseQueue(path: path)
+            let beat = Date().timeIntervalSince1970 - silentSeconds
+            try await queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO worker (owner, host, pid, workers, lease, started_at, heartbeat_at) VALUES (?, 'elsewhere', 1, 1, ?, ?, ?)",
+                    arguments: [owner, leaseSeconds, beat, beat])
+            }
+            try queue.close()
         } downgradeToFirstSchema: {
             let queue = try DatabaseQueue(path: path)
             try await queue.write { db in
@@ -53,6 +62,12 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 try await PostgresTestServer.execute(on: database, """
                     UPDATE taskflow_job SET state = 'running', lease_owner = \(owner),
                         due_at = \(Date() + leaseSeconds), claim = claim + 1 WHERE id = \(id.rawValue)
+                    """)
+            } recordProcess: { owner, leaseSeconds, silentSeconds in
+                let beat = Date() - silentSeconds
+                try await PostgresTestServer.execute(on: database, """
+                    INSERT INTO taskflow_worker (owner, host, pid, workers, lease_seconds, started_at, heartbeat_at)
+                    VALUES (\(owner), 'elsewhere', 1, 1, \(leaseSeconds), \(beat), \(beat))
                     """)
             } downgradeToFirstSchema: {
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
@@ -75,6 +90,8 @@ struct StorePlace: Sendable {
     private let opener: @Sendable (Duration, JobStoreOptions) async throws -> JobStore
     /// Writes a claim of a job by a worker the test cannot see (another process or host).
     let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
+    /// Records a worker process on another host, as its last heartbeat, `silentSeconds` ago, left it.
+    let recordProcess: @Sendable (_ owner: String, _ leaseSeconds: Double, _ silentSeconds: Double) async throws -> Void
     /// Turns the data into what the first schema (jobs, no worker heartbeats) wrote, as an
     /// older TaskFlow left it.
     let downgradeToFirstSchema: @Sendable () async throws -> Void
@@ -84,6 +101,9 @@ struct StorePlace: Sendable {
         markClaimed: @escaping @Sendable (StoredJobID, String, Double) async throws -> Void = { _, _, _ in
             Issue.record("this backend keeps no data outside the store")
         },
+        recordProcess: @escaping @Sendable (String, Double, Double) async throws -> Void = { _, _, _ in
+            Issue.record("this backend keeps no data outside the store")
+        },
         downgradeToFirstSchema: @escaping @Sendable () async throws -> Void = {
             Issue.record("this backend keeps no data outside the store")
         }
@@ -91,6 +111,7 @@ struct StorePlace: Sendable {
         self.address = address
         self.opener = opener
         self.markClaimed = markClaimed
+        self.recordProcess = recordProcess
         self.downgradeToFirstSchema = downgradeToFirstSchema
     }
 
