@@ -130,16 +130,21 @@ struct WorkerProcessTests {
         await store.stop()
     }
 
-    @Test("processes opening a store of the first schema together all open it, upgraded once", arguments: StoreFactory.durable)
+    /// Enough to lose SQLite's race most times (4 runs in 5 failed before the fix); PostgreSQL's
+    /// migration takes an advisory lock, and six TLS connections at once under ThreadSanitizer
+    /// were more than the loaded test server answered in time.
+    private static let openedTogether = 4
+
+    @Test("four processes opening a store of the first schema together all open it, upgraded once", arguments: StoreFactory.durable)
     func upgradeTogether(factory: StoreFactory) async throws {
         let place = try await factory.makePlace()
         let id = try await place.open().submit(Greeting(name: "from before"))
         try await place.downgradeToFirstSchema()
         let opened = try await withThrowingTaskGroup(of: [StoredJobID].self) { group in
-            for _ in 0..<6 { group.addTask { try await place.open().jobs().map(\.id) } }
+            for _ in 0..<Self.openedTogether { group.addTask { try await place.open().jobs().map(\.id) } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(opened == Array(repeating: [id], count: 6))
+        #expect(opened == Array(repeating: [id], count: Self.openedTogether))
     }
 
     @Test("a store of the first schema is upgraded in place when opened: its jobs kept, heartbeats recorded",

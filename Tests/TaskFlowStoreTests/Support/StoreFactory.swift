@@ -78,6 +78,8 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every backend: the semantics tests.
     static let all: [StoreFactory] = [.inMemory, .sqliteFile] + [postgres].compactMap { $0 }
+    /// The backends in this process, for tests of the store's own logic that open many stores.
+    static let local: [StoreFactory] = [.inMemory, .sqliteFile]
     /// Backends whose data outlives a store and can be shared by several: reopen and sharing tests.
     static let durable: [StoreFactory] = [.sqliteFile] + [postgres].compactMap { $0 }
 }
