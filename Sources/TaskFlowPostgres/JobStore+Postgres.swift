@@ -31,7 +31,9 @@ extension JobStore {
         } catch {
             throw PostgresConnectionFailure.error(error, url: url)
         }
-        let backend = PostgresBackend(configuration: url.clientConfiguration(maxConnections: maxConnections), server: url.redacted)
+        let backend = PostgresBackend(
+            configuration: url.clientConfiguration(maxConnections: maxConnections), server: url.redacted,
+            deadline: options.requestTimeout)
         return JobStore(backend: backend, lease: lease, options: options)
     }
 

@@ -16,6 +16,9 @@ final class PostgresBackend: JobStoreBackend {
     let client: PostgresClient
     /// The server as messages name it (password redacted).
     let server: String
+    /// How long a request may go unanswered before the store gives up on it
+    /// (``JobStoreOptions/requestTimeout``; see ``withDeadline(_:server:_:)``).
+    let deadline: Duration
     private let runner: Task<Void, Never>
 
     /// The channel every process listens on.
@@ -23,10 +26,11 @@ final class PostgresBackend: JobStoreBackend {
     /// postgres-nio logs through swift-log; a library must not print.
     static let logger = Logger(label: "taskflow.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(configuration: PostgresClient.Configuration, server: String) {
+    init(configuration: PostgresClient.Configuration, server: String, deadline: Duration) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
         self.client = client
         self.server = server
+        self.deadline = deadline
         // The pool serves requests only while `run()` runs; it ends with this backend.
         runner = Task { await client.run() }
     }
@@ -295,15 +299,13 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Helpers
 
-    /// How long a request may go unanswered before the store gives up on it (see ``withDeadline(_:server:_:)``).
-    static let deadline = Duration.seconds(10)
 
     /// Runs `body` in one transaction, within ``deadline``; errors come out as they were thrown
     /// in it.
     private func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withDeadline(Self.deadline, server: server) { [client] in
+        try await withDeadline(deadline, server: server) { [client] in
             do {
                 return try await client.withTransaction(logger: Self.logger) { connection in try await body(connection) }
             } catch let error as PostgresTransactionError {
