@@ -22,17 +22,18 @@ extension JobStore {
         let logger = PostgresBackend.logger
         do {
             let tls = try connectionTLS(url)
-            let connection = try await PostgresConnection.connect(
-                configuration: PostgresConnection.Configuration(
-                    host: url.host, port: url.port, username: url.user, password: password, database: url.database, tls: tls),
-                id: 0, logger: logger)
+            var configuration = PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: password, database: url.database, tls: tls)
+            configuration.options.connectTimeout = .timeAmount(options.requestTimeout)
+            let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             defer { Task { try? await connection.closeGracefully() } }
             try await PostgresSchema.migrate(connection, server: url.redacted, logger: logger)
         } catch {
             throw PostgresConnectionFailure.error(error, url: url)
         }
         let backend = PostgresBackend(
-            configuration: url.clientConfiguration(maxConnections: maxConnections), server: url.redacted,
+            configuration: url.clientConfiguration(maxConnections: maxConnections, connectTimeout: options.requestTimeout),
+            server: url.redacted,
             deadline: options.requestTimeout)
         return JobStore(backend: backend, lease: lease, options: options)
     }
@@ -43,12 +44,13 @@ extension PostgresURL {
     /// The pool the store's backend connects with for this URL (password from the URL,
     /// `PGPASSWORD` or `~/.pgpass`); `package` so that the benchmark's raw postgres-nio baseline
     /// connects exactly the same way.
-    package func clientConfiguration(maxConnections: Int) -> PostgresClient.Configuration {
+    package func clientConfiguration(maxConnections: Int, connectTimeout: Duration = .seconds(10)) -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: PasswordSource.password(for: self), database: database,
             tls: JobStore.clientTLS(self))
         configuration.options.maximumConnections = maxConnections
         configuration.options.minimumConnections = 0
+        configuration.options.connectTimeout = connectTimeout
         return configuration
     }
 }
@@ -81,5 +83,13 @@ extension JobStore {
         case .prefer: .prefer(tlsConfiguration(url))
         case .require, .verifyFull: .require(tlsConfiguration(url))
         }
+    }
+}
+
+extension TimeAmount {
+    /// `duration` as NIO counts time (whole nanoseconds).
+    fileprivate static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -13,11 +13,12 @@ public struct JobStoreOptions: Sendable {
     /// A worker commits the outcomes of its batch together, but never holds a finished outcome
     /// longer than this before committing it. Default 2 ms.
     public var maxCommitDelay: Duration = .milliseconds(2)
-    /// How long one request to a database server may go unanswered before it fails with an
-    /// error (PostgreSQL: a request lost in a server restart must not hold up a worker or
-    /// ``JobStore/stop()`` for ever; it is tried again where the store retries). Raise it for a
-    /// slow link or a heavily loaded server. SQLite, in this process, has no server to wait for:
-    /// it waits up to 10 s for another process's write lock. Default 10 s.
+    /// How long connecting to a database server, or one request to it, may go unanswered
+    /// before it fails with an error (PostgreSQL: a request lost in a server restart must not
+    /// hold up a worker or ``JobStore/stop()`` for ever; it is tried again where the store
+    /// retries). Raise it for a slow link or a heavily loaded server. SQLite, in this process,
+    /// has no server to wait for: it waits up to 10 s for another process's write lock.
+    /// Default 10 s.
     public var requestTimeout: Duration = .seconds(10)
 
     /// The defaults.
