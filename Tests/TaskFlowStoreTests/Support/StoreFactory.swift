@@ -151,11 +151,11 @@ enum PostgresTestServer {
     /// Runs one statement on the database at `databaseURL`.
     static func execute(on databaseURL: String, _ query: PostgresQuery) async throws {
         let url = try PostgresURL(databaseURL)
-        let connection = try await PostgresConnection.connect(
-            configuration: PostgresConnection.Configuration(
-                host: url.host, port: url.port, username: url.user,
-                password: ProcessInfo.processInfo.environment["PGPASSWORD"], database: url.database, tls: .disable),
-            id: 1, logger: logger)
+        var configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user,
+            password: ProcessInfo.processInfo.environment["PGPASSWORD"], database: url.database, tls: .disable)
+        configuration.options.connectTimeout = .seconds(60)  // as the suite's stores wait (see `postgres`)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await connection.query(query, logger: logger)
         } catch {
