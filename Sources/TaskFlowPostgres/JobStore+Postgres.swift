@@ -24,7 +24,7 @@ extension JobStore {
             let tls = try connectionTLS(url)
             var configuration = PostgresConnection.Configuration(
                 host: url.host, port: url.port, username: url.user, password: password, database: url.database, tls: tls)
-            configuration.options.connectTimeout = .timeAmount(options.requestTimeout)
+            configuration.options.connectTimeout = TimeAmount(options.requestTimeout)
             let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
             defer { Task { try? await connection.closeGracefully() } }
             try await PostgresSchema.migrate(connection, server: url.redacted, logger: logger)
@@ -44,7 +44,9 @@ extension PostgresURL {
     /// The pool the store's backend connects with for this URL (password from the URL,
     /// `PGPASSWORD` or `~/.pgpass`); `package` so that the benchmark's raw postgres-nio baseline
     /// connects exactly the same way.
-    package func clientConfiguration(maxConnections: Int, connectTimeout: Duration = .seconds(10)) -> PostgresClient.Configuration {
+    package func clientConfiguration(
+        maxConnections: Int, connectTimeout: Duration = JobStoreOptions().requestTimeout
+    ) -> PostgresClient.Configuration {
         var configuration = PostgresClient.Configuration(
             host: host, port: port, username: user, password: PasswordSource.password(for: self), database: database,
             tls: JobStore.clientTLS(self))
@@ -83,13 +85,5 @@ extension JobStore {
         case .prefer: .prefer(tlsConfiguration(url))
         case .require, .verifyFull: .require(tlsConfiguration(url))
         }
-    }
-}
-
-extension TimeAmount {
-    /// `duration` as NIO counts time (whole nanoseconds).
-    fileprivate static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 }

@@ -299,7 +299,6 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Helpers
 
-
     /// Runs `body` in one transaction, within ``deadline``; errors come out as they were thrown
     /// in it.
     private func transaction<Result: Sendable>(
