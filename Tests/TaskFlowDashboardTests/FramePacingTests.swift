@@ -17,10 +17,11 @@ struct FramePacingTests {
         let backend = SlowBackend(paint: .milliseconds(40))
         let loop = MainLoop(session: session, backend: backend)
         let start = ContinuousClock.now
-        _ = loop.run(until: start + .seconds(2))
+        // Short: the loop holds the main actor, which the other tests' flows share.
+        _ = loop.run(until: start + .milliseconds(500))
         let share = backend.painting / (ContinuousClock.now - start)
         #expect(share < 0.55, "painting took \(Int(share * 100))% of the main thread")
-        #expect(backend.frames >= 10, "the screen still moves: \(backend.frames) frames in 2 s")
+        #expect(backend.frames >= 2, "the screen still moves: \(backend.frames) frames")
     }
 }
 
