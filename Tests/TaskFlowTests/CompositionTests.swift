@@ -32,8 +32,13 @@ import TaskFlowTestSupport
             try await flow.group(title: "uploads") { group in
                 group.task(title: "fast", apply: { _ in trace.record("fast done"); fastDone.open() },
                            revert: { _, _ in trace.record("revert fast") })
-                group.task(title: "second", apply: { _ in await fastDone.wait(); trace.record("second done") },
-                           revert: { _, _ in trace.record("revert second") })
+                group.task(title: "second", apply: { _ in
+                    // Completed as the engine counts it (its revert registered), not only its
+                    // body returned: only then is "second" sure to complete after it.
+                    await fastDone.wait()
+                    _ = await eventually { manager.step("fast")?.status == .completed }
+                    trace.record("second done")
+                }, revert: { _, _ in trace.record("revert second") })
                 group.task(title: "patient", apply: { task in
                     slowStarted.open()
                     while !task.isCancelled { await Task.yield() }
@@ -170,5 +175,12 @@ extension CompositeBuilder {
     /// A child that records its apply and revert under `name`.
     func traced(_ name: String, _ trace: Recorder<String>) {
         task(title: name, apply: { _ in trace.record(name) }, revert: { _, _ in trace.record("revert \(name)") })
+    }
+}
+
+extension TaskFlowManager {
+    /// The step titled `title` of a live flow, as the engine last recorded it.
+    fileprivate func step(_ title: String) -> StepSnapshot? {
+        snapshot().flows.lazy.flatMap(\.steps).first { $0.info.title == title }
     }
 }

@@ -70,8 +70,12 @@ import TaskFlowTestSupport
         let marks = Recorder<Mark>()
         let boot = Boot<Int>(title: "Start")
         let progress = ProgressLog(boot)
-        // Still running when "Store" fails; must be allowed to finish.
-        addWaitingTask("Running", to: boot, marks: marks) { marks.position(of: .end("Store")) != nil }
+        // Still running when the boot learns that "Store" failed (its failure event is out); must
+        // be allowed to finish. (Waiting only for Store's body to end is not enough: this task's
+        // end may then reach the boot first, and its dependent rightly start.)
+        addWaitingTask("Running", to: boot, marks: marks) {
+            progress.received.contains { if case .taskFailed(task: "Store", _, _, _) = $0 { true } else { false } }
+        }
         boot.task("Store") {
             marks.record(.end("Store"))
             throw Boom("store")

@@ -18,6 +18,9 @@ final class ProgressLog: Sendable {
         return recorder.all
     }
 
+    /// The events received so far, without waiting for the end.
+    var received: [BootEvent] { recorder.all }
+
     /// The titles of the tasks reported skipped.
     func skipped() async -> [String] {
         await events().compactMap { event in
