@@ -95,7 +95,7 @@ final class JobRecord: Sendable, JobObserver {
         } catch {
             result = .failure(error)
         }
-        guard let handOff = end(with: result, ran: true).handOff, let next = handOff.job else { return nil }
+        guard let handOff = end(with: result, ran: true)?.handOff, let next = handOff.job else { return nil }
         if !Task.isCancelled, next.claim(on: handOff.task) { return next }
         // The task was cancelled meanwhile, or the job was: start it (or its replacement) apart.
         next.queue.launch([next])
@@ -150,25 +150,32 @@ final class JobRecord: Sendable, JobObserver {
     /// Cancels the job: a waiting job ends at once without running, a running one sees
     /// `isCancelled`.
     func cancel() {
-        let action: CancelAction = state.withLock { state in
-            if state.result != nil { return .none }
-            if let task = state.task {
-                state.cancelsInFlight += 1
-                return .cancelTask(task)
+        while true {
+            let action: CancelAction = state.withLock { state in
+                if state.result != nil { return .none }
+                if let task = state.task {
+                    state.cancelsInFlight += 1
+                    return .cancelTask(task)
+                }
+                if state.status == .running {
+                    state.cancelRequested = true
+                    return .none
+                }
+                return .endUnstarted
             }
-            if state.status == .running {
-                state.cancelRequested = true
-                return .none
+            switch action {
+            case .none: return
+            case .cancelTask(let task):
+                task.cancel()
+                state.withLock { $0.cancelsInFlight -= 1 }
+                return
+            case .endUnstarted:
+                if let ended = end(with: .failure(CancellationError()), ran: false) {
+                    DependencyOutcome.deliver(ended.notices)
+                    return
+                }
+                // Launched or handed a task since the look above: cancel it as a running job.
             }
-            return .endUnstarted
-        }
-        switch action {
-        case .none: break
-        case .cancelTask(let task):
-            task.cancel()
-            state.withLock { $0.cancelsInFlight -= 1 }
-        case .endUnstarted:
-            DependencyOutcome.deliver(end(with: .failure(CancellationError()), ran: false).notices)
         }
     }
 
@@ -181,14 +188,21 @@ final class JobRecord: Sendable, JobObserver {
         let reusableTask: Task<Void, Never>?
     }
 
-    /// Sets the result if nobody did yet, then tells everyone who needs to know. A job that never
-    /// ran returns the notices for its dependents, for the caller's work list; a run that ended
-    /// delivers them itself, and returns the offer of its task with the job that took it.
+    /// Sets the result if nobody did yet, then tells everyone who needs to know; nil if the job
+    /// had ended already, or if it was to end without running (`ran` false) but has started
+    /// meanwhile. A job that never ran returns the notices for its dependents, for the caller's
+    /// work list; a run that ended delivers them itself, and returns the offer of its task with
+    /// the job that took it.
+    ///
+    /// Why the start matters: a cancel decides to end a waiting job under the lock, but ends it
+    /// here, under the lock again. A launch or a hand-off in between starts the job; ending it
+    /// then as never run would report it cancelled while it runs, and its run's own end, finding
+    /// the result set, would never give its slot back (a stress test saw the queue stop).
     private func end(
         with result: Result<any Sendable, any Error>, ran: Bool
-    ) -> (notices: [DependencyNotice], handOff: JobHandOff?) {
+    ) -> (notices: [DependencyNotice], handOff: JobHandOff?)? {
         let ended: Ended? = state.withLock { state in
-            guard state.result == nil else { return nil }
+            guard state.result == nil, ran || state.status == .waiting else { return nil }
             state.result = result
             state.status = JobStatus(result)
             endedFlag.store(true, ordering: .releasing)
@@ -201,7 +215,7 @@ final class JobRecord: Sendable, JobObserver {
                 waiters: state.waiters, dependents: state.dependents,
                 reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
         }
-        guard let ended else { return ([], nil) }
+        guard let ended else { return nil }
         if !ran, case .failure(let error) = result { job.report(error) }
         let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
@@ -242,7 +256,7 @@ final class JobRecord: Sendable, JobObserver {
             return []
         case .failed(let dependency, let cancelled):
             let error = JobError.dependencyFailed(job: title, dependency: dependency, cancelled: cancelled)
-            return end(with: .failure(error), ran: false).notices
+            return end(with: .failure(error), ran: false)?.notices ?? []
         }
     }
 
