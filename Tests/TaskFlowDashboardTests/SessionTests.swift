@@ -4,7 +4,9 @@ import TaskFlowTestSupport
 import Testing
 @testable import TaskFlowDashboard
 
-/// The session over the real engine and the built-in demo, sped up twenty times.
+/// The session over the real engine and the built-in demo, sped up twenty times. Waits are
+/// long: the demo's foreground steps queue on the main actor behind every main-actor test of
+/// the run, and in a full parallel run a demo of a second and a half once took over 30 s.
 @Suite("Session: the demo through the real engine")
 @MainActor
 struct SessionTests {
@@ -20,7 +22,7 @@ struct SessionTests {
     @Test func demoRunsToItsEndWithTheSyncFlowRolledBack() async throws {
         let session = session(headless: true)
         session.start(BuiltInDemo(pace: 0.05))
-        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
+        try #require(await eventually(within: 120) { session.exitRequest != nil }, "the demo's end")
         #expect(session.exitRequest == .scenarioEnded(incompleteRollbacks: 0))
         let sync = try #require(flow("Sync with server", in: session))
         #expect(sync.phase == .failed && sync.failureMessage == "server rejected the push (HTTP 409 conflict)")
@@ -33,11 +35,11 @@ struct SessionTests {
         let session = session()
         session.start(BuiltInDemo(pace: 0.2))
         // Batch 3 or later (each takes 0.4 s: a loaded machine may look too late for batch 3).
-        try #require(await eventually {
+        try #require(await eventually(within: 120) {
             ["batch 3/6", "batch 4/6", "batch 5/6"].contains(flow("Migrate archive", in: session)?.current?.info.title)
         }, "batch 3 of Migrate archive")
         for key in [Key.character("/")] + "Migrate".map(Key.character) + [.enter, .character("c")] { session.handle(key) }
-        try #require(await eventually { flow("Migrate archive", in: session)?.phase == .cancelled }, "the migration cancelled")
+        try #require(await eventually(within: 120) { flow("Migrate archive", in: session)?.phase == .cancelled }, "the migration cancelled")
         let lines = session.model.live.log.entries.map(\.text).filter { $0.contains("Migrate") }
         func title(_ line: String) -> String { line.components(separatedBy: "\"").dropLast().last ?? "" }
         // The batch running when the cancel reached the engine stops early and is not reverted;
@@ -52,22 +54,22 @@ struct SessionTests {
     @Test func undoAfterConfirmationRevertsACompletedWriteFlow() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.05))
-        try #require(await eventually { flow("Import books", in: session)?.phase == .completed }, "Import books completed")
-        try #require(await eventually { session.model.live.flows.allSatisfy { !$0.phase.isActive } }, "the write lock free")
+        try #require(await eventually(within: 120) { flow("Import books", in: session)?.phase == .completed }, "Import books completed")
+        try #require(await eventually(within: 120) { session.model.live.flows.allSatisfy { !$0.phase.isActive } }, "the write lock free")
         session.handle(.home)
         session.handle(.character("u"))
         session.handle(.character("y"))
-        try #require(await eventually { flow("Import books", in: session)?.phase == .undone }, "Import books undone")
+        try #require(await eventually(within: 120) { flow("Import books", in: session)?.phase == .undone }, "Import books undone")
         #expect(flow("Import books", in: session)?.steps.allSatisfy { $0.status == .reverted } == true)
     }
 
     @Test func firstQuitRollsBackThenAsksToExit() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.5))
-        try #require(await eventually { flow("Import books", in: session)?.phase == .running }, "Import books running")
+        try #require(await eventually(within: 120) { flow("Import books", in: session)?.phase == .running }, "Import books running")
         session.handle(.character("q"))
         #expect(session.exitRequest == nil, "the first q waits for the rollback")
-        try #require(await eventually { session.exitRequest != nil }, "the exit request")
+        try #require(await eventually(within: 120) { session.exitRequest != nil }, "the exit request")
         #expect(session.exitRequest == .quit(leftover: []))
         #expect(session.model.live.flows.allSatisfy { !$0.phase.isActive })
     }
@@ -75,7 +77,7 @@ struct SessionTests {
     @Test func memoryBackendShowsTheFrameAndFollowsResizes() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.05))
-        try #require(await eventually { session.model.live.flows.contains { $0.phase == .running } }, "some flow running")
+        try #require(await eventually(within: 120) { session.model.live.flows.contains { $0.phase == .running } }, "some flow running")
         let backend = MemoryBackend(size: GridSize(width: 100, height: 30))
         let loop = MainLoop(session: session, backend: backend)
         _ = loop.run(until: .now + .milliseconds(50))
@@ -84,7 +86,7 @@ struct SessionTests {
         #expect(session.size == backend.size, "the model was told the size it was drawn at")
         backend.size = GridSize(width: 50, height: 10)
         #expect(backend.needsFrame)
-        try #require(await eventually {
+        try #require(await eventually(within: 120) {
             _ = loop.run(until: .now + .milliseconds(20))
             return backend.grid?.text.contains("Terminal too small") == true
         }, "the small frame")
@@ -95,7 +97,7 @@ struct SessionTests {
         var lines: [String] = []
         EventPrinter(format: .json) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
-        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
+        try #require(await eventually(within: 120) { session.exitRequest != nil }, "the demo's end")
         let records = try lines.map { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)) }
         #expect(records.filter { $0.event == "flowQueued" }.count == 6)
         #expect(records.contains { $0.event == "stepReverted" && $0.title == "Sync with server" && $0.stepTitle == "Upload changes" })
@@ -108,7 +110,7 @@ struct SessionTests {
         var lines: [String] = []
         EventPrinter(format: .text) { lines.append($0) }.attach(to: session)
         session.start(BuiltInDemo(pace: 0.05))
-        try #require(await eventually { session.exitRequest != nil }, "the demo's end")
+        try #require(await eventually(within: 120) { session.exitRequest != nil }, "the demo's end")
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" step 6 \"push changes\" failed: server rejected the push (HTTP 409 conflict)") })
         #expect(lines.contains { $0.hasSuffix("#4 \"Sync with server\" failed: server rejected the push (HTTP 409 conflict)") })
     }
@@ -137,7 +139,7 @@ struct SessionTests {
                 }
             }
         }
-        try #require(await eventually {
+        try #require(await eventually(within: 120) {
             program.manager.snapshot().flows.first?.steps.last?.progress == 0.25
         }, "the flow in its nested step")
         let session = session()
@@ -152,7 +154,7 @@ struct SessionTests {
         #expect(session.model.live.lock.mode == .write(row.info.id))
         #expect(session.model.selection == row.info.id)
         release.continuation.finish()
-        try #require(await eventually {
+        try #require(await eventually(within: 120) {
             flow("Started before", in: session)?.phase == .completed
         }, "the flow completed, from the events that follow")
         #expect(session.model.live.flows.count == 1, "the events repeating the snapshot add no row")

@@ -5,8 +5,8 @@ import Foundation
 /// which also runs main-actor jobs and main-queue work — so flows' foreground steps execute here
 /// — and wakes for input, signals, engine events, and at least every ``idleWake`` (ncurses
 /// reports a resize only when asked). It draws only when something changed, at most once per
-/// ``frameInterval``, and never for more than half the thread's time: the same thread runs the
-/// engine's events and foreground steps. Each frame goes one way: the loop asks the backend for its size and
+/// ``frameInterval``, and never for more than half the thread's time (``FramePacer``): the same
+/// thread runs the engine's events and foreground steps. Each frame goes one way: the loop asks the backend for its size and
 /// glyphs, tells the session the size, has it render a grid of that size, and hands the grid to
 /// the backend to paint. Without a backend (headless) the loop only runs the flows and
 /// delivers their events.
@@ -21,8 +21,7 @@ public final class MainLoop {
     /// The longest sleep without a wake.
     public let idleWake: Duration
     private let clock = ContinuousClock()
-    /// When the last frame started, and how long it took to draw.
-    private var lastFrame: (start: ContinuousClock.Instant, drawing: Duration)?
+    private var pacer: FramePacer
 
     /// A loop drawing `session` on `backend`, or drawing nothing when `backend` is nil. Typed keys
     /// go to `keys` when given (a boot buffering them), else straight to the session.
@@ -34,6 +33,7 @@ public final class MainLoop {
         self.backend = backend
         self.keys = keys
         self.frameInterval = frameInterval
+        pacer = FramePacer(frameInterval: frameInterval)
         self.idleWake = idleWake
     }
 
@@ -72,9 +72,9 @@ public final class MainLoop {
         if let exit = session.exitRequest { return exit }
         session.tick()
         let now = clock.now
-        if let backend, frameWanted(backend), now >= nextFrame ?? now {
+        if let backend, frameWanted(backend), pacer.allowsFrame(at: now) {
             draw(on: backend)
-            lastFrame = (now, clock.now - now)
+            pacer.drew(at: now, taking: clock.now - now)
         }
         let wake = wakeTime(now: clock.now)
         sleep(until: deadline.map { min(wake, $0) } ?? wake)
@@ -93,19 +93,9 @@ public final class MainLoop {
         backend.draw(session.frame(size: size, glyphs: backend.glyphs), theme: session.theme)
     }
 
-    /// The earliest start of the next frame: a ``frameInterval`` after the last one started, or
-    /// twice its drawing time when that is longer. Why: a frame that takes longer to draw than
-    /// the interval (a slow terminal, a huge one, a sanitizer build) would otherwise be followed
-    /// at once by the next, and the events and foreground steps waiting for the thread would
-    /// only get its gaps: under ThreadSanitizer, frames of 45 ms took 98% of the thread and the
-    /// screen fell ten seconds behind the flows, so a cancel typed at what it showed came too late.
-    private var nextFrame: ContinuousClock.Instant? {
-        lastFrame.map { $0.start + max(frameInterval, $0.drawing * 2) }
-    }
-
     /// A frame is pending: wake when it is due. Otherwise sleep until the idle wake.
     private func wakeTime(now: ContinuousClock.Instant) -> ContinuousClock.Instant {
-        if let backend, frameWanted(backend), let nextFrame { return max(nextFrame, now) }
+        if let backend, frameWanted(backend), let nextFrame = pacer.nextFrame { return max(nextFrame, now) }
         return now + idleWake
     }
 
