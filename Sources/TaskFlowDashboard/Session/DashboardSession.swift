@@ -28,6 +28,10 @@ public final class DashboardSession {
     /// The flows the keys can reach: those still on the board (a dropped flow can no longer be
     /// selected, so its handle is released with it).
     private var handles: [FlowID: FlowHandle] = [:]
+    /// Cancels of flows listed before their handles arrived, applied when they do: the source's
+    /// flows are listed as soon as it starts, but their handles come a moment later on the main
+    /// actor, and keys typed during the start-up act in between.
+    private var cancelsBeforeAdoption: Set<FlowID> = []
     /// Adopted flows that have not finished yet; the headless run ends when it is empty.
     private var unfinished = Set<FlowID>()
     /// Flows whose finish was seen before their handle arrived (the two streams are not
@@ -184,7 +188,7 @@ public final class DashboardSession {
         if finishedBeforeAdoption.remove(handle.id) == nil { unfinished.insert(handle.id) }
         guard model.live.flow(handle.id) != nil || unfinished.contains(handle.id) else { return }
         handles[handle.id] = handle
-        if model.quitting { handle.cancel() }
+        if model.quitting || cancelsBeforeAdoption.remove(handle.id) != nil { handle.cancel() }
     }
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
@@ -265,7 +269,7 @@ public final class DashboardSession {
     private func perform(_ commands: [Command]) {
         for command in commands {
             switch command {
-            case .cancel(let id): handles[id]?.cancel()
+            case .cancel(let id): cancel(id)
             case .undo(let id): undo(id)
             case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
             case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
@@ -277,6 +281,15 @@ public final class DashboardSession {
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
+        }
+    }
+
+    /// Cancels flow `id` now, or as soon as its handle arrives.
+    private func cancel(_ id: FlowID) {
+        if let handle = handles[id] {
+            handle.cancel()
+        } else {
+            cancelsBeforeAdoption.insert(id)
         }
     }
 
