@@ -253,4 +253,22 @@ struct UndoAvailabilityTests {
         row.start(StepInfo(id: StepID(6), parent: nil, title: "after", kind: .task), at: .zero)
         #expect(row.steps.map(\.info.title) == ["group", "child 2", "child 3", "inside 3", "child 4", "after"])
     }
+
+    /// The dashboard takes the manager's snapshot just after the flows start; a step already
+    /// running in it then also arrives as its own event, and once showed twice (one row stuck
+    /// `running` after the flow was undone).
+    @Test func aStepAdoptedFromASnapshotAndThenAnnouncedShowsOnce() throws {
+        let step = Fixture.step(1, "Open import panel", .main)
+        let snapshot = ManagerSnapshot(
+            flows: [FlowSnapshot(info: Fixture.importBooks, status: .running, currentStep: step, progress: nil,
+                                 steps: [StepSnapshot(info: step, status: .running, progress: nil)])],
+            lock: LockSnapshot(mode: .write(FlowID(1)), holders: [], queue: []), undoable: [])
+        var board = FlowBoard()
+        board.adopt(snapshot, at: .zero)
+        board.apply(.stepStarted(FlowID(1), step), at: .milliseconds(1))
+        board.apply(.stepFinished(FlowID(1), StepID(1), .completed), at: .milliseconds(2))
+        let row = try #require(board.flow(FlowID(1)))
+        #expect(row.steps.map(\.info.title) == ["Open import panel"])
+        #expect(row.steps.map(\.status) == [.completed])
+    }
 }

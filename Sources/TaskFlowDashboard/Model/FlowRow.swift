@@ -46,6 +46,9 @@ public struct FlowRow: Sendable, Hashable {
     /// Adds a step that started, nested under its parent, among its siblings in id order: the
     /// order a group lists its children (the engine numbers them so), whichever starts first.
     mutating func start(_ info: StepInfo, at time: Duration) {
+        // Once: a step adopted from a snapshot taken just after it started is announced again
+        // by its own event (retries run as new steps, with new ids).
+        guard index(of: info.id) == nil else { return }
         let depth = info.parent.flatMap(step).map { $0.depth + 1 } ?? 0
         steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position(of: info, depth: depth))
         currentStep = info.id
