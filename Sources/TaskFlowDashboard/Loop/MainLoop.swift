@@ -6,9 +6,9 @@ import Foundation
 /// — and wakes for input, signals, engine events, and at least every ``idleWake`` (ncurses
 /// reports a resize only when asked). It draws only when something changed, at most once per
 /// ``frameInterval``, and never for more than half the thread's time (``FramePacer``): the same
-/// thread runs the engine's events and foreground steps. Each frame goes one way: the loop asks the backend for its size and
-/// glyphs, tells the session the size, has it render a grid of that size, and hands the grid to
-/// the backend to paint. Without a backend (headless) the loop only runs the flows and
+/// thread runs the engine's events and foreground steps. Each frame goes one way: the loop asks
+/// the backend for its size and glyphs, tells the session the size, has it render a grid of that
+/// size, and hands the grid to the backend to paint. Without a backend (headless) the loop only runs the flows and
 /// delivers their events.
 @MainActor
 public final class MainLoop {
