@@ -8,8 +8,8 @@ import Foundation
 /// ``frameInterval``, and never for more than half the thread's time (``FramePacer``): the same
 /// thread runs the engine's events and foreground steps. Each frame goes one way: the loop asks
 /// the backend for its size and glyphs, tells the session the size, has it render a grid of that
-/// size, and hands the grid to the backend to paint. Without a backend (headless) the loop only runs the flows and
-/// delivers their events.
+/// size, and hands the grid to the backend to paint. Without a backend (headless) the loop only
+/// runs the flows and delivers their events.
 @MainActor
 public final class MainLoop {
     private let session: DashboardSession
@@ -17,7 +17,7 @@ public final class MainLoop {
     /// Where typed keys go: the session, or a boot that holds them until the start-up is over.
     private let keys: ((Key) -> Void)?
     /// The shortest time between two frames (30 fps).
-    public let frameInterval: Duration
+    public var frameInterval: Duration { pacer.frameInterval }
     /// The longest sleep without a wake.
     public let idleWake: Duration
     private let clock = ContinuousClock()
@@ -32,7 +32,6 @@ public final class MainLoop {
         self.session = session
         self.backend = backend
         self.keys = keys
-        self.frameInterval = frameInterval
         pacer = FramePacer(frameInterval: frameInterval)
         self.idleWake = idleWake
     }
