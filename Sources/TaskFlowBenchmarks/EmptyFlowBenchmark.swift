@@ -1,6 +1,6 @@
 import TaskFlow
 
-/// The cost of a flow itself (issue 13): submit, run and complete an empty flow, no observer,
+/// The cost of a flow itself: submit, run and complete an empty flow, no observer,
 /// against the raw cost of the task each flow already is — `Task.detached {}` and its `value`,
 /// submitted and awaited the same way in the same run. Target: ≤ 2× at every size, so that the
 /// cost per flow does not grow with the number of flows either.

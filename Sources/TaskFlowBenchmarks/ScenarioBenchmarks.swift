@@ -3,7 +3,7 @@ import TaskFlowDashboard
 import TaskFlowScenario
 
 /// Scenario and theme files, and scenario runs: the costs that used to grow faster than the
-/// input (issue 7) measured at two sizes ten times apart, so the ratio of the per-item costs
+/// input measured at two sizes ten times apart, so the ratio of the per-item costs
 /// shows whether they are linear (1× is linear; 10× would be quadratic).
 ///
 /// - A run of N one-step write flows at speed 1000 (what `taskflow run --headless --speed 1000`

@@ -68,7 +68,7 @@ public final class JobStore: Sendable {
         JobStore(backend: SQLiteBackend(writer: try StoreFile.openInMemory()), lease: lease, options: options)
     }
 
-    /// A store on any backend of this package (a PostgreSQL one, later).
+    /// A store on any backend of this package: SQLite (this module) or PostgreSQL (`TaskFlowPostgres`).
     package init(backend: any JobStoreBackend, lease: Duration, options: JobStoreOptions) {
         precondition(lease > .zero, "JobStore: the lease must be longer than zero")
         precondition(options.maxClaimBatch >= 1, "JobStore: maxClaimBatch is at least 1")

@@ -3,7 +3,7 @@ import TaskFlow
 import TaskFlowDashboard
 import TaskFlowScenario
 
-/// taskflow's start-up as a ``Boot`` (issue 9): the theme and the scenario load in parallel, the
+/// taskflow's start-up as a ``Boot``: the theme and the scenario load in parallel, the
 /// job store opens once the scenario says whether it brings its own, and the flows start when
 /// all of that is done. The dashboard draws the boot as its first flow, and the keys typed
 /// meanwhile are the boot's events: held until the start-up is over, then acted on in order.

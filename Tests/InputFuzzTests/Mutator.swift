@@ -1,7 +1,7 @@
 import TaskFlowTestSupport
 
 /// The ways a file is broken on purpose: what an adversarial user, a bad download or a broken
-/// editor would produce (issue 7 found its crash and hangs with these).
+/// editor would produce.
 enum Mutation: CaseIterable {
     case flipByte, truncate, rawNUL, rawControl, escapedControl, deepTables, deepArrays, duplicateLine, deleteLine, strayStructure
 

@@ -210,7 +210,7 @@ struct ModelKeyTests {
 }
 
 /// `u` is greyed out in the status bar when the selected flow cannot be undone, and says why
-/// when pressed (issue 13: the engine announces when a flow leaves the undo history).
+/// when pressed (the engine announces when a flow leaves the undo history).
 @Suite("Model: undo availability")
 struct UndoAvailabilityTests {
     /// The role the status bar draws the `u` hint with.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Output that cannot be written — a full disk, a closed descriptor, a pipe nobody reads — ends
-/// the program with a status and at most one line, never a crash (issue 7).
+/// the program with a status and at most one line, never a crash.
 @Suite(.timeLimit(.minutes(1)))
 struct OutputFailureTests {
     static let headless = "\(TaskflowShell.binary) demo built-in --headless --speed 50"

@@ -3,7 +3,7 @@ import TaskFlowTestSupport
 import Testing
 
 /// Every signal whose default action ends the program ends it with the terminal as it was and
-/// the shell seeing 128 + its number (issue 7): the loop ends gracefully on the ones a program
+/// the shell seeing 128 + its number: the loop ends gracefully on the ones a program
 /// can survive, the crash handler restores and re-raises the rest — also when sent with kill,
 /// after which Swift's backtracer would otherwise return and the program draw on.
 @Suite(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// taskflow starts through a boot (issue 9): the dashboard shows it as the first flow, keys
+/// taskflow starts through a boot: the dashboard shows it as the first flow, keys
 /// typed meanwhile are held and acted on in order once it is over, and a failed step ends the
 /// program with the terminal restored, naming the step.
 @Suite(

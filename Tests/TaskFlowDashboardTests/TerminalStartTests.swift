@@ -1,7 +1,7 @@
 import Testing
 
 /// Without a terminal the dashboard can drive, taskflow refuses before touching it: one line
-/// saying what is wrong and what to do, status 2 (bad input), the terminal as it was (issue 7).
+/// saying what is wrong and what to do, status 2 (bad input), the terminal as it was.
 @Suite(
     "Terminal start-up refusals", .serialized, .timeLimit(.minutes(2)),
     .enabled(if: Tmux.isInstalled, "tmux is not installed: the terminal tests need it (apt-get install tmux)"))

@@ -3,7 +3,7 @@ import Testing
 import TOMLSource
 @testable import TaskFlowScenario
 
-/// Files written to break things (issue 7): each is refused with one printable line at its
+/// Files written to break things: each is refused with one printable line at its
 /// place, never a crash, a hang or a control character reaching the terminal.
 @Suite struct HostileInputTests {
     /// Whether `text` holds a character a terminal would act on rather than show.

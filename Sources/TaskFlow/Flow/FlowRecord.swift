@@ -25,12 +25,12 @@ final class FlowRecord: Sendable {
         /// do, and carry none.
         var filters: [StepID: ProgressFilter] = [:]
 
-        /// Changes a step in place (no copy of its info, which would retain its title).
         /// Whether `id` started and its flow has not ended.
         func isLive(_ id: StepID) -> Bool {
             steps.indices.contains(id.rawValue - 1) && steps[id.rawValue - 1] != nil
         }
 
+        /// Changes a step in place (no copy of its info, which would retain its title).
         @discardableResult
         mutating func setStep<T>(_ id: StepID, _ change: (inout StepSnapshot) -> T?) -> T? {
             let index = id.rawValue - 1
@@ -84,12 +84,12 @@ final class FlowRecord: Sendable {
         }
     }
 
-    /// The flow got the lock: it starts running unless it was cancelled meanwhile.
     /// The body threw (see `bodyFailed`).
     func bodyFailed() {
         state.withLock { $0.bodyFailed = true }
     }
 
+    /// The flow got the lock: it starts running unless it was cancelled meanwhile.
     func start() -> Bool {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }

@@ -4,7 +4,7 @@ import TaskFlowTestSupport
 
 /// A background step continues its flow with the same calls as the flow: background steps,
 /// groups, sequences and updates inside it, nested to any depth, reverted inside it, last
-/// first, before its own revert (issue 13, DESIGN §3).
+/// first, before its own revert (DESIGN §3).
 @Suite struct NestedStepTests {
     /// outer (task) → o1 (main), inner (task) → count (update), seq (sequence) → s1, s2 (tasks).
     private func nestedFlow(

@@ -3,7 +3,7 @@ import TaskFlow
 import TaskFlowTestSupport
 
 /// Updates made at once by the children of a group roll back to the state before the group,
-/// whatever order the children complete in (issue 13). Seeded, so a failure replays.
+/// whatever order the children complete in. Seeded, so a failure replays.
 @Suite struct ConcurrentUpdateTests {
     @Test(arguments: [0x5EED_0001, 0x5EED_0002, 0x5EED_0003] as [UInt64])
     func anyInterleavingOfUpdatesInAGroupRollsBackCleanly(seed: UInt64) async throws {

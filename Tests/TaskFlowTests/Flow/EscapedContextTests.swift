@@ -2,8 +2,7 @@ import Testing
 import TaskFlow
 import TaskFlowTestSupport
 
-/// A context kept past its flow's end cannot start steps: nothing could ever revert them
-/// (issue 13).
+/// A context kept past its flow's end cannot start steps: nothing could ever revert them.
 @Suite struct EscapedContextTests {
     @Test func aStepThroughAnEscapedFlowContextIsRefusedBeforeItRuns() async throws {
         let manager = TaskFlowManager(state: 0)

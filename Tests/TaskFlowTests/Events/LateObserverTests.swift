@@ -2,7 +2,7 @@ import Testing
 import TaskFlow
 import TaskFlowTestSupport
 
-/// What an observer that attaches while flows run needs to draw the truth (issue 13): event
+/// What an observer that attaches while flows run needs to draw the truth: event
 /// times, revert events that name their step, every live flow's step tree in the snapshot, and
 /// an event when a flow leaves the undo history.
 @Suite struct LateObserverTests {

@@ -2,7 +2,7 @@ import Testing
 import TaskFlow
 import TaskFlowTestSupport
 
-/// A refused undo leaves the undo history exactly as it was (issue 13).
+/// A refused undo leaves the undo history exactly as it was.
 @Suite struct UndoHistoryOrderTests {
     /// Completes a write flow that appends `item` to the state.
     private func append(_ item: String, in manager: TaskFlowManager<[String]>) async throws -> TaskFlow<Void> {

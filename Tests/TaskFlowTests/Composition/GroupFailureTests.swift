@@ -3,7 +3,7 @@ import TaskFlow
 import TaskFlowTestSupport
 
 /// A group whose children stop on a cancel while a sibling fails for real reports the failure:
-/// a failure is never hidden as a cancel (issue 13).
+/// a failure is never hidden as a cancel.
 @Suite struct GroupFailureTests {
     @Test func aRealFailureAfterASiblingStoppedOnTheCancelWins() async throws {
         let manager = TaskFlowManager()
