@@ -232,18 +232,46 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Reading
 
-    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord] {
+    func list(_ query: StoredJobQuery) async throws -> [StoredJobRecord] {
+        let statement = Self.selecting(query, counting: false)
+        return try await transaction { connection in try await Self.records(connection.query(statement, logger: Self.logger)) }
+    }
+
+    func count(_ query: StoredJobQuery) async throws -> Int {
+        let statement = Self.selecting(query, counting: true)
+        return try await transaction { connection in
+            var count = 0
+            for try await matching in try await connection.query(statement, logger: Self.logger).decode(Int64.self) {
+                count = Int(matching)
+            }
+            return count
+        }
+    }
+
+    /// The jobs `query` selects — their records in its order and up to its limit, or, when
+    /// `counting`, how many there are. A filter left out binds NULL, and its condition folds to
+    /// true when the server plans the statement for its values (as it does an unnamed one), so
+    /// each query runs on the index that fits — `taskflow_job_state`, `taskflow_job_kind` or
+    /// the primary key — which also gives the order.
+    private static func selecting(_ query: StoredJobQuery, counting: Bool) -> PostgresQuery {
+        let states = query.states.isEmpty ? nil : query.states.map(\.rawValue).sorted()
+        let after = query.after?.rawValue
+        let (ascending, limit) = (query.order == .oldestFirst, counting ? nil : query.limit)
         // `LIMIT NULL` is no limit.
-        let query: PostgresQuery = failedOnly
-            ? "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE state = 'failed' ORDER BY id LIMIT \(limit)"
-            : "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job ORDER BY id LIMIT \(limit)"
-        return try await transaction { connection in try await Self.records(connection.query(query, logger: Self.logger)) }
+        return """
+            SELECT \(unescaped: counting ? "count(*)" : recordColumns(payload: query.includesPayloads)) FROM taskflow_job
+            WHERE (\(states)::text[] IS NULL OR state = ANY(\(states)::text[]))
+                AND (\(query.kind)::text IS NULL OR kind = \(query.kind)::text)
+                AND (\(after)::bigint IS NULL OR id \(unescaped: ascending ? ">" : "<") \(after)::bigint)
+            \(unescaped: counting ? "" : "ORDER BY id \(ascending ? "ASC" : "DESC")") LIMIT \(limit)
+            """
     }
 
     func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
         try await transaction { connection in
             try await Self.records(connection.query(
-                "SELECT \(unescaped: Self.recordColumns) FROM taskflow_job WHERE id = \(id.rawValue)", logger: Self.logger)).first
+                "SELECT \(unescaped: Self.recordColumns(payload: true)) FROM taskflow_job WHERE id = \(id.rawValue)",
+                logger: Self.logger)).first
         }
     }
 
@@ -258,9 +286,11 @@ final class PostgresBackend: JobStoreBackend {
         }
     }
 
-    /// The columns ``records(_:)`` reads, in its order.
-    private static let recordColumns =
-        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload"
+    /// The columns ``records(_:)`` reads, in its order; without the payload, an empty one in its
+    /// place: a table of jobs never reads a payload, whatever its size.
+    private static func recordColumns(payload: Bool) -> String {
+        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, \(payload ? "payload" : "''::bytea")"
+    }
 
     private static func records(_ rows: PostgresRowSequence) async throws -> [StoredJobRecord] {
         var records: [StoredJobRecord] = []

@@ -7,7 +7,7 @@ import PostgresNIO
 /// Tables are prefixed `taskflow_` so that the store can share a database with an application.
 enum PostgresSchema {
     /// The version this build writes.
-    static let version = 2
+    static let version = 3
 
     /// Each version's statements, in order: version n is `migrations[n - 1]`.
     static let migrations: [[PostgresQuery]] = [
@@ -48,6 +48,12 @@ enum PostgresSchema {
                 heartbeat_at TIMESTAMPTZ NOT NULL
             )
             """,
+        ],
+        [
+            // Listings (`taskflow jobs list --state S`, `--kind K`, the dashboard's counts) read
+            // a page in id order and count it from an index, not a scan of every row.
+            "CREATE INDEX taskflow_job_state ON taskflow_job (state, id)",
+            "CREATE INDEX taskflow_job_kind ON taskflow_job (kind, id)",
         ],
     ]
 

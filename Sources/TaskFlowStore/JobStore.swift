@@ -145,15 +145,25 @@ public final class JobStore: Sendable {
         environment.events.subscribe()
     }
 
-    /// Every job in the store, failed ones included, oldest first.
+    /// Every job in the store, failed ones included, oldest first. A store may hold millions:
+    /// views list a page with ``jobs(matching:)`` instead.
     public func jobs() async throws -> [StoredJobInfo] {
-        try await info(environment.backend.list(failedOnly: false, limit: nil))
+        try await jobs(matching: StoredJobQuery())
     }
 
-    /// The oldest `limit` jobs, failed ones included: for views that show a screenful of a
-    /// store that may hold millions (see ``jobCounts()`` for how many there are).
-    public func jobs(first limit: Int) async throws -> [StoredJobInfo] {
-        try await info(environment.backend.list(failedOnly: false, limit: max(limit, 0)))
+    /// The jobs `query` selects, in its order, at most its limit; failed ones included unless
+    /// its states leave them out. Each call is one read of the store: page through a large one
+    /// with ``StoredJobQuery/after``, and count the rest with ``count(matching:)``.
+    public func jobs(matching query: StoredJobQuery) async throws -> [StoredJobInfo] {
+        var query = query
+        query.limit = query.limit.map { max($0, 0) }
+        return try await info(environment.backend.list(query))
+    }
+
+    /// How many jobs `query` selects, its limit aside (its cursor counts: after a page, how
+    /// many come after it).
+    public func count(matching query: StoredJobQuery) async throws -> Int {
+        try await environment.backend.count(query)
     }
 
     /// The job with this id, failed ones included; nil if the store does not hold it.
@@ -168,7 +178,7 @@ public final class JobStore: Sendable {
 
     /// The failed list: jobs that failed for good, with their reason (``StoredJobInfo/lastError``).
     public func failedJobs() async throws -> [StoredJobInfo] {
-        try await info(environment.backend.list(failedOnly: true, limit: nil))
+        try await jobs(matching: StoredJobQuery(states: [.failed]))
     }
 
     /// Every process running workers on this store — this one, other processes, other hosts —

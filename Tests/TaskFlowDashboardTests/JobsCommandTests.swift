@@ -124,6 +124,90 @@ struct JobsCommandTests {
         #expect(starts.count == 3 && Set(starts).count == 1, "\(lines)")
     }
 
+    /// An e-mail to send: the many pending jobs of the listing tests.
+    struct Email: StoredJob {
+        static let kind = "send-email"
+        let number: Int
+    }
+
+    /// The ids in the ID column of a `jobs list` table (the heading and the last line aside).
+    private func listedIDs(_ table: String) -> [Int] {
+        table.split(separator: "\n").compactMap { line in line.split(separator: " ").first.flatMap { Int($0) } }
+    }
+
+    @Test func listShowsAPageAndHowManyMoreAndFiltersAndPagesThroughThousands() async throws {
+        let jobStore = try JobStore(path: store)
+        let log = StreamLog(jobStore.changes)
+        jobStore.register(Doomed.self, retry: .never) { job, _ in .fail(Boom("mailbox \(job.number) full")) }
+        try await jobStore.submit(contentsOf: (1...3).map(Doomed.init))
+        try await jobStore.start(workers: 1)
+        #expect(await eventually { log.events.filter { if case .failed = $0 { true } else { false } }.count == 3 })
+        await jobStore.stop()
+        try await jobStore.submit(contentsOf: (4...2_500).map(Email.init))  // ids 4...2500, pending
+
+        let page = try await taskflow("list")
+        #expect(listedIDs(page.standardOutput) == Array(1...100), "the oldest 100 by default")
+        #expect(page.standardOutput.hasSuffix("\n… 2,400 more (--limit N, --all)\n"), "\(page.standardOutput.suffix(80))")
+        let all = try await taskflow("list", "--all")
+        #expect(listedIDs(all.standardOutput) == Array(1...2_500), "pages of 1,000 follow each other")
+        #expect(!all.standardOutput.contains("more"))
+        let newest = try await taskflow("list", "--newest", "--limit", "1500")
+        #expect(listedIDs(newest.standardOutput) == Array((1_001...2_500).reversed()))
+        #expect(newest.standardOutput.hasSuffix("\n… 1,000 more (--limit N, --all)\n"))
+
+        let failed = try await taskflow("list", "--state", "failed", "--kind", "doomed")
+        #expect(listedIDs(failed.standardOutput) == [1, 2, 3] && !failed.standardOutput.contains("more"))
+        #expect(try await taskflow("list", "--failed").standardOutput == failed.standardOutput, "--failed is --state failed")
+        let mixed = try await taskflow("list", "--state", "pending,failed", "--limit", "4")
+        #expect(listedIDs(mixed.standardOutput) == [1, 2, 3, 4] && mixed.standardOutput.hasSuffix("… 2,496 more (--limit N, --all)\n"))
+        let repeated = try await taskflow("list", "--state", "running", "--state", "parked")
+        #expect(repeated.standardOutput == "no jobs\n")
+        let emails = try await taskflow("list", "--kind", "send-email", "--newest", "--limit", "2")
+        #expect(listedIDs(emails.standardOutput) == [2_500, 2_499] && emails.standardOutput.hasSuffix("… 2,495 more (--limit N, --all)\n"))
+
+        let json = try await taskflow("list", "--json", "--limit", "3")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(decoded.map { $0["id"] as? Int } == [1, 2, 3])
+        #expect(json.standardError == "… 2,497 more (--limit N, --all)\n", "the output stays one JSON array")
+        let everything = try await taskflow("list", "--json", "--all")
+        let elements = try #require(try JSONSerialization.jsonObject(with: Data(everything.standardOutput.utf8)) as? [[String: Any]])
+        #expect(elements.compactMap { $0["id"] as? Int } == Array(1...2_500) && everything.standardError.isEmpty)
+        #expect(elements.last?["payload"] as? [String: Int] == ["number": 2_500])
+        #expect(try await taskflow("list", "--json", "--kind", "none").standardOutput == "[]\n")
+    }
+
+    @Test(arguments: [
+        (["--limit", "0"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
+        (["--limit=-5"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
+        (["--limit", "1000001"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
+        (["--limit", "99999999999999999999"], "the value '99999999999999999999' is invalid for '--limit <N>'"),
+        (["--all", "--limit", "5"], "give --limit N or --all, not both"),
+        (["--state", "pending,done"], "unknown state 'done': the states are pending, running, parked, scheduled, failed"),
+    ])
+    func listRefusesBadBoundsAndStatesInOneLine(arguments: [String], message: String) async throws {
+        #expect(try await taskflow("submit", "k", "{}").status == 0)
+        let listing = try await TaskflowProcess.run(["jobs", "list"] + arguments + ["--store", store])
+        #expect(listing.status == 2 && listing.standardOutput.isEmpty)
+        #expect(listing.standardError == "taskflow: \(message) (see 'taskflow jobs list --help')\n")
+    }
+
+    @Test func theTableReadsNoPayloadHoweverLargeOrBroken() async throws {
+        let jobStore = try JobStore(path: store)
+        // 700 KB of JSON with 50,000 strings each: redacting all ten took 35 s (debug build).
+        let large = try JSONSerialization.data(withJSONObject: ["items": (0..<50_000).map { "item \($0)" }])
+        for _ in 0..<10 { try await jobStore.submit(kind: "large", json: large) }
+        try await jobStore.submit(kind: "broken", json: Data(repeating: 0xFF, count: 1_000_000))
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        let list = try await taskflow("list")
+        #expect(clock.now - start < .seconds(5), "a linear pass over the payloads would take many times longer")
+        #expect(listedIDs(list.standardOutput) == Array(1...11))
+        #expect(list.standardOutput.contains(" broken  pending "))
+        let broken = try await taskflow("list", "--json", "--kind", "broken")
+        #expect(broken.standardOutput.contains(#""payload":null"#), "--json reads it, and says it is not JSON")
+    }
+
     @Test func controlCharactersFromAJobNeverReachTheTerminalRaw() async throws {
         #expect(try await taskflow("submit", "evil\u{1B}]0;PWNED\u{7}", #"{"note":"\u001b[2J"}"#).status == 0)
         for output in [try await taskflow("list"), try await taskflow("show", "1")] {

@@ -42,6 +42,7 @@ public struct StoredJobInfo: Sendable, Hashable {
     /// Whether the store that listed it has an executor registered for `kind`; a job without
     /// one stays queued until a store that has one claims it.
     public let hasExecutor: Bool
-    /// The payload as the JSON it is stored as.
+    /// The payload as the JSON it is stored as; empty when listed without payloads
+    /// (``StoredJobQuery/includesPayloads``).
     public let payload: Data
 }

@@ -46,8 +46,13 @@ package protocol JobStoreBackend: Sendable {
     /// Makes every parked job pending.
     func wakeParked() async throws -> [JobReference]
 
-    /// Every job, oldest first (at most `limit` of them); only failed ones when `failedOnly`.
-    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord]
+    /// The jobs `query` selects, in its order, at most its limit (never negative here), from an
+    /// index rather than a scan where one fits; payloads empty, and never read, unless
+    /// ``StoredJobQuery/includesPayloads``.
+    func list(_ query: StoredJobQuery) async throws -> [StoredJobRecord]
+
+    /// How many jobs `query` selects, its limit aside.
+    func count(_ query: StoredJobQuery) async throws -> Int
 
     /// The job with this id, if the store holds it.
     func job(_ id: StoredJobID) async throws -> StoredJobRecord?

@@ -176,22 +176,58 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    func list(failedOnly: Bool, limit: Int?) async throws -> [StoredJobRecord] {
-        try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT \(Self.recordColumns) FROM job \(failedOnly ? "WHERE state = 'failed'" : "") ORDER BY id LIMIT ?
-                """, arguments: [limit ?? -1]).map(Self.record)
+    func list(_ query: StoredJobQuery) async throws -> [StoredJobRecord] {
+        let filter = Self.filter(query)
+        // -1 is SQLite's "no limit".
+        let sql = """
+            SELECT \(Self.recordColumns(payload: query.includesPayloads)) FROM job \(filter.sql)
+            ORDER BY id \(query.order == .oldestFirst ? "ASC" : "DESC") LIMIT ?
+            """
+        return try await writer.read { db in
+            try Row.fetchAll(db, sql: sql, arguments: filter.arguments + [query.limit ?? -1]).map(Self.record)
         }
+    }
+
+    func count(_ query: StoredJobQuery) async throws -> Int {
+        let filter = Self.filter(query)
+        return try await writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM job \(filter.sql)", arguments: filter.arguments) ?? 0
+        }
+    }
+
+    /// `WHERE …` for `query`'s states, kind and cursor, with its arguments: each condition is on
+    /// an index (`job_by_state`, `job_by_kind`, the id), which also gives the order by id.
+    private static func filter(_ query: StoredJobQuery) -> (sql: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments = StatementArguments()
+        if !query.states.isEmpty {
+            let states = query.states.map(\.rawValue).sorted()
+            conditions.append("state IN (\(Array(repeating: "?", count: states.count).joined(separator: ", ")))")
+            arguments += StatementArguments(states)
+        }
+        if let kind = query.kind {
+            conditions.append("kind = ?")
+            arguments += [kind]
+        }
+        if let after = query.after {
+            conditions.append(query.order == .oldestFirst ? "id > ?" : "id < ?")
+            arguments += [after.rawValue]
+        }
+        return (conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND "), arguments)
     }
 
     func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
         try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT \(Self.recordColumns) FROM job WHERE id = ?", arguments: [id.rawValue]).map(Self.record)
+            try Row.fetchOne(db, sql: "SELECT \(Self.recordColumns(payload: true)) FROM job WHERE id = ?", arguments: [id.rawValue])
+                .map(Self.record)
         }
     }
 
-    /// The columns ``record(_:)`` reads, in its order.
-    private static let recordColumns = "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, payload"
+    /// The columns ``record(_:)`` reads, in its order; without the payload, an empty blob in its
+    /// place: a table of jobs never copies a payload out of the database, whatever its size.
+    private static func recordColumns(payload: Bool) -> String {
+        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, \(payload ? "payload" : "X''")"
+    }
 
     private static func record(_ row: Row) -> StoredJobRecord {
         StoredJobRecord(

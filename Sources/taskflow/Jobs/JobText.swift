@@ -8,23 +8,32 @@ import TaskFlowStore
 /// reaches the terminal; JSON escapes control characters as JSON does. Payloads are redacted
 /// in both (``PayloadRedaction``).
 enum JobText {
-    /// `ID KIND STATE RETRIES SUBMITTED NOTE`, one row per job; "no jobs" when there are none.
-    static func table(_ jobs: [StoredJobInfo], now: Date) -> String {
-        guard !jobs.isEmpty else { return "no jobs" }
-        let rows = [["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]] + jobs.map { job in
-            ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
-        }
-        return aligned(rows)
+    /// The table's heading: `ID KIND STATE RETRIES SUBMITTED NOTE`.
+    static let tableHeading = ["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]
+
+    /// One job's cells in the table, under ``tableHeading``; its payload is not shown (nor read).
+    static func tableRow(_ job: StoredJobInfo, now: Date) -> [String] {
+        ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
     }
 
     /// Rows of cells as columns two spaces apart, aligned in terminal columns: a CJK kind takes
     /// two per character, an emoji two.
     static func aligned(_ rows: [[String]]) -> String {
-        let widths = rows[0].indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
-        return rows.map { row in
-            zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - cell.displayWidth) }
+        aligned(rows, widths: widths(of: rows))
+    }
+
+    /// Rows of cells padded to `widths` (terminal columns), two spaces apart; a wider cell
+    /// pushes the rest of its row along.
+    static func aligned(_ rows: [[String]], widths: [Int]) -> String {
+        rows.map { row in
+            zip(row, widths).map { cell, width in cell + String(repeating: " ", count: max(width - cell.displayWidth, 0)) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }.joined(separator: "\n")
+    }
+
+    /// The widest cell of each column, in terminal columns.
+    static func widths(of rows: [[String]]) -> [Int] {
+        (rows.first ?? []).indices.map { column in rows.map { $0[column].displayWidth }.max() ?? 0 }
     }
 
     /// One job, a field per line, the payload last.
@@ -36,25 +45,33 @@ enum JobText {
 
     /// The jobs as a JSON array, payloads redacted and embedded as JSON.
     static func json(_ jobs: [StoredJobInfo]) -> String {
-        let objects: [[String: Any]] = jobs.map { job in
-            var object: [String: Any] = [
-                "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
-                "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
-                "payload": (try? JSONSerialization.jsonObject(
-                    with: Data(PayloadRedaction.redacted(job.payload).utf8), options: [.fragmentsAllowed])) ?? NSNull(),
-            ]
-            object["dueAt"] = job.dueAt.map(timestamp)
-            object["leaseOwner"] = job.leaseOwner
-            object["lastError"] = job.lastError
-            return object
-        }
-        return jsonArray(objects)
+        "[" + jobs.map(jsonObject).joined(separator: ",") + "]"
+    }
+
+    /// One job as a JSON object, keys sorted, its payload redacted and embedded as JSON: an
+    /// element of ``json(_:)``'s array, which `jobs list --json` writes a page at a time.
+    static func jsonObject(_ job: StoredJobInfo) -> String {
+        var object: [String: Any] = [
+            "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
+            "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
+            "payload": (try? JSONSerialization.jsonObject(
+                with: Data(PayloadRedaction.redacted(job.payload).utf8), options: [.fragmentsAllowed])) ?? NSNull(),
+        ]
+        object["dueAt"] = job.dueAt.map(timestamp)
+        object["leaseOwner"] = job.leaseOwner
+        object["lastError"] = job.lastError
+        return jsonText(object) ?? "{}"
     }
 
     /// Objects as one JSON array, keys sorted.
     static func jsonArray(_ objects: [[String: Any]]) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
-        return String(decoding: data, as: UTF8.self)
+        jsonText(objects) ?? "[]"
+    }
+
+    /// An object or array as compact JSON, keys sorted; nil for a value JSON cannot hold.
+    private static func jsonText(_ value: Any) -> String? {
+        let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])
+        return data.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Why a job waits, who runs it, or why it failed.

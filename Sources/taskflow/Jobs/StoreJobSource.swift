@@ -9,7 +9,7 @@ struct StoreJobSource: JobStoreSource {
     let name: String
 
     func listing(limit: Int) async throws -> StoreListing {
-        let rows = try await store.jobs(first: limit).map(StoredJobRow.init)
+        let rows = try await store.jobs(matching: StoredJobQuery(limit: limit)).map(StoredJobRow.init)
         let counts = try await store.jobCounts()
         let processes = try await store.workerProcesses().map(WorkerProcessRow.init)
         return StoreListing(

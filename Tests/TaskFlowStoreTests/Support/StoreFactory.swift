@@ -46,7 +46,8 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             let queue = try DatabaseQueue(path: path)
             try await queue.write { db in
                 try db.execute(sql: "DROP TABLE worker")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2: worker table'")
+                try db.execute(sql: "DROP INDEX job_by_kind")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v2: worker table', 'v3: jobs by kind')")
             }
             try queue.close()
         }
@@ -76,7 +77,8 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                     """)
             } downgradeToFirstSchema: {
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
-                try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version = 2")
+                try await PostgresTestServer.execute(on: database, "DROP INDEX taskflow_job_state, taskflow_job_kind")
+                try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version >= 2")
             }
         }
     }
@@ -99,8 +101,8 @@ struct StorePlace: Sendable {
     let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
     /// Records a worker process on another host, as its last heartbeat, `silentSeconds` ago, left it.
     let recordProcess: @Sendable (_ owner: String, _ leaseSeconds: Double, _ silentSeconds: Double) async throws -> Void
-    /// Turns the data into what the first schema (jobs, no worker heartbeats) wrote, as an
-    /// older TaskFlow left it.
+    /// Turns the data into what the first schema (jobs, no worker heartbeats, no index by kind)
+    /// wrote, as an older TaskFlow left it.
     let downgradeToFirstSchema: @Sendable () async throws -> Void
 
     init(
