@@ -185,7 +185,7 @@ public final class JobStore: Sendable {
                 id: record.id, kind: record.kind, state: record.state, retries: record.retries,
                 submittedAt: record.submittedAt, dueAt: record.dueAt, leaseOwner: record.leaseOwner,
                 lastError: record.lastError, isRecovery: record.isRecovery, hasExecutor: kinds.contains(record.kind),
-                payload: record.payload)
+                payload: record.payload, damage: record.damage)
         }
     }
 

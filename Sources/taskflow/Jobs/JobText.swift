@@ -12,7 +12,9 @@ enum JobText {
     static func table(_ jobs: [StoredJobInfo], now: Date) -> String {
         guard !jobs.isEmpty else { return "no jobs" }
         let rows = [["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]] + jobs.map { job in
-            ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
+            let row = StoredJobRow(job)
+            let submitted = job.damage == nil ? timestamp(job.submittedAt) : "?"
+            return ["\(job.id)", job.kind.isEmpty ? "?" : job.kind.echoed(), job.state.rawValue, row.retriesText, submitted, note(job, now: now)]
         }
         return aligned(rows)
     }
@@ -30,13 +32,17 @@ enum JobText {
     /// One job, a field per line, the payload last.
     static func details(_ job: StoredJobInfo, now: Date) -> String {
         var lines = StoredJobRow(job).details { .seconds($0.timeIntervalSince(now)) }
-        lines.insert("submitted  \(timestamp(job.submittedAt))", at: 4)
+        if job.damage == nil { lines.insert("submitted  \(timestamp(job.submittedAt))", at: 4) }
         return lines.joined(separator: "\n")
     }
 
     /// The jobs as a JSON array, payloads redacted and embedded as JSON.
     static func json(_ jobs: [StoredJobInfo]) -> String {
         let objects: [[String: Any]] = jobs.map { job in
+            if let damage = job.damage {
+                // Only what is known to be true: the id, the kind if readable, and why.
+                return ["id": job.id.rawValue, "kind": job.kind.isEmpty ? NSNull() : job.kind, "state": job.state.rawValue, "damage": damage]
+            }
             var object: [String: Any] = [
                 "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
                 "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
