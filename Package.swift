@@ -134,8 +134,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskFlowDashboardTests",
-            // `taskflow` is listed so that the end-to-end tests find the binary built.
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow"]
+            // `taskflow` is listed so that the end-to-end tests find the binary built; GRDB crafts
+            // damaged store files and holds their write lock.
+            dependencies: [
+                "TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -13,7 +13,7 @@ struct JobsListCommand: ParsableCommand {
     var failed = false
 
     func run() throws {
-        let jobStore = try store.open(creating: false)
+        let jobStore = try store.open(.read)
         let failedOnly = failed
         let jobs = try awaitingStore { failedOnly ? try await jobStore.failedJobs() : try await jobStore.jobs() }
         let text = store.json ? JobText.json(jobs) : JobText.table(jobs, now: .now)
