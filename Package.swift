@@ -125,8 +125,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
-        // Seeded mutations of the demos and themes through the loaders the CLI uses.
-        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport"]),
+        // Seeded mutations of the demos, themes and store files through the loaders the CLI uses.
+        .testTarget(
+            name: "InputFuzzTests",
+            dependencies: [
+                "TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport", "TaskFlowStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "TaskFlowScenarioTests",
             // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
