@@ -125,8 +125,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
-        // Seeded mutations of the demos and themes through the loaders the CLI uses.
-        .testTarget(name: "InputFuzzTests", dependencies: ["TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport"]),
+        // Seeded mutations of the demos, themes and store files through the loaders the CLI uses.
+        .testTarget(
+            name: "InputFuzzTests",
+            dependencies: [
+                "TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport", "TaskFlowStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(
             name: "TaskFlowScenarioTests",
             // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
@@ -134,8 +140,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskFlowDashboardTests",
-            // `taskflow` is listed so that the end-to-end tests find the binary built.
-            dependencies: ["TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow"]
+            // `taskflow` is listed so that the end-to-end tests find the binary built; GRDB crafts
+            // damaged store files and holds their write lock.
+            dependencies: [
+                "TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

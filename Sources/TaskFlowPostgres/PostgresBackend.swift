@@ -61,13 +61,18 @@ final class PostgresBackend: JobStoreBackend {
             let rows = try await connection.query(
                 PostgresStatements.claimPending(kinds: kinds, limit: limit, owner: owner, leaseUntil: leaseUntil),
                 logger: Self.logger)
-            for try await (id, kind, payload, retries, isRecovery, token) in rows.decode((Int64, String, Data, Int32, Bool, Int64).self) {
-                batch.jobs.append(ClaimedJob(
-                    id: StoredJobID(id), kind: kind, payload: payload, retries: Int(retries), isRecovery: isRecovery,
-                    claimToken: token))
+            for try await row in rows {
+                let (id, stored) = try Self.storedRow(row)
+                switch JobRowDecoding.claimed(id: id, stored) {
+                case .job(let job): batch.jobs.append(job)
+                case .rejected(let rejected): batch.rejected.append(rejected)
+                }
             }
             // RETURNING gives no order; workers run the oldest first.
             batch.jobs.sort { $0.id < $1.id }
+            for rejected in batch.rejected {
+                try await connection.query(PostgresStatements.reject(rejected, now: now), logger: Self.logger)
+            }
             if batch.jobs.isEmpty {
                 let due = try await connection.query(
                     "SELECT min(due_at) FROM taskflow_job WHERE state IN ('scheduled', 'parked', 'running')", logger: Self.logger)
@@ -124,9 +129,14 @@ final class PostgresBackend: JobStoreBackend {
             var processes: [StoredWorkerProcess] = []
             let decoded = rows.decode((String, String, Int32, Int32, Double, Date, Date, Int64).self)
             for try await (owner, host, pid, workers, lease, started, beat, held) in decoded {
-                processes.append(StoredWorkerProcess(
-                    owner: owner, host: host, pid: pid, workers: Int(workers), runningJobs: Int(held), lease: .seconds(lease),
-                    startedAt: started, lastHeartbeat: beat))
+                // The columns are typed, but their values may still be out of range (a pid of
+                // -1, a lease of 1e308, a time of 'infinity'): the shared reading judges them.
+                let row = StoredRow([
+                    ("owner", .text(owner)), ("host", .text(host)), ("pid", .integer(Int64(pid))),
+                    ("workers", .integer(Int64(workers))), ("lease", .real(lease)),
+                    ("started_at", .real(started.timeIntervalSince1970)), ("heartbeat_at", .real(beat.timeIntervalSince1970)),
+                ])
+                processes.append(WorkerRowDecoding.process(row, runningJobs: Int(held)))
             }
             return processes
         }
@@ -259,7 +269,7 @@ final class PostgresBackend: JobStoreBackend {
         let (ascending, limit) = (query.order == .oldestFirst, counting ? nil : query.limit)
         // `LIMIT NULL` is no limit.
         return """
-            SELECT \(unescaped: counting ? "count(*)" : recordColumns(payload: query.includesPayloads)) FROM taskflow_job
+            SELECT \(unescaped: counting ? "count(*)" : PostgresStatements.recordColumns(payload: query.includesPayloads)) FROM taskflow_job
             WHERE (\(states)::text[] IS NULL OR state = ANY(\(states)::text[]))
                 AND (\(query.kind)::text IS NULL OR kind = \(query.kind)::text)
                 AND (\(after)::bigint IS NULL OR id \(unescaped: ascending ? ">" : "<") \(after)::bigint)
@@ -270,7 +280,7 @@ final class PostgresBackend: JobStoreBackend {
     func job(_ id: StoredJobID) async throws -> StoredJobRecord? {
         try await transaction { connection in
             try await Self.records(connection.query(
-                "SELECT \(unescaped: Self.recordColumns(payload: true)) FROM taskflow_job WHERE id = \(id.rawValue)",
+                "SELECT \(unescaped: PostgresStatements.recordColumns()) FROM taskflow_job WHERE id = \(id.rawValue)",
                 logger: Self.logger)).first
         }
     }
@@ -280,28 +290,40 @@ final class PostgresBackend: JobStoreBackend {
             let rows = try await connection.query("SELECT state, count(*) FROM taskflow_job GROUP BY state", logger: Self.logger)
             var counts: [StoredJobState: Int] = [:]
             for try await (state, count) in rows.decode((String, Int64).self) {
-                if let state = StoredJobState(rawValue: state) { counts[state] = Int(count) }
+                counts[JobRowDecoding.countedState(.text(state)), default: 0] += Int(count)
             }
             return counts
         }
     }
 
-    /// The columns ``records(_:)`` reads, in its order; without the payload, an empty one in its
-    /// place: a table of jobs never reads a payload, whatever its size.
-    private static func recordColumns(payload: Bool) -> String {
-        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, \(payload ? "payload" : "''::bytea")"
-    }
-
     private static func records(_ rows: PostgresRowSequence) async throws -> [StoredJobRecord] {
         var records: [StoredJobRecord] = []
-        let decoded = rows.decode((Int64, String, String, Int32, Date, Date?, String?, String?, Bool, Data).self)
-        for try await (id, kind, state, retries, submitted, due, owner, error, isRecovery, payload) in decoded {
-            records.append(StoredJobRecord(
-                id: StoredJobID(id), kind: kind, state: StoredJobState(rawValue: state) ?? .pending, retries: Int(retries),
-                submittedAt: submitted, dueAt: due, leaseOwner: owner, lastError: error, isRecovery: isRecovery,
-                payload: payload))
+        for try await row in rows {
+            let (id, stored) = try storedRow(row)
+            records.append(JobRowDecoding.record(id: id, stored))
         }
         return records
+    }
+
+    /// A row of ``PostgresStatements/recordColumns(payload:)`` (and `claim`, after a claim) as a stored
+    /// row, for ``JobRowDecoding`` to judge: the columns are typed, but their values may still
+    /// be out of range (a retry count of -1, a time of 'infinity') or unknown (a state).
+    private static func storedRow(_ row: PostgresRow) throws -> (StoredJobID, StoredRow) {
+        let cells = row.makeRandomAccess()
+        func time(_ column: String) throws -> StoredValue {
+            try cells[column].decode(Date?.self).map { .real($0.timeIntervalSince1970) } ?? .null
+        }
+        func text(_ column: String) throws -> StoredValue { try cells[column].decode(String?.self).map(StoredValue.text) ?? .null }
+        var columns: [(String, StoredValue)] = [
+            ("kind", try text("kind")), ("state", try text("state")),
+            ("retries", .integer(Int64(try cells["retries"].decode(Int32.self)))),
+            ("submitted_at", try time("submitted_at")), ("due_at", try time("due_at")),
+            ("lease_owner", try text("lease_owner")), ("last_error", try text("last_error")),
+            ("recovered", .integer(try cells["recovered"].decode(Bool.self) ? 1 : 0)),
+            ("payload", .blob(try cells["payload"].decode(Data.self))),
+        ]
+        if cells.contains("claim") { columns.append(("claim", .integer(try cells["claim"].decode(Int64.self)))) }
+        return (StoredJobID(try cells["id"].decode(Int64.self)), StoredRow(columns))
     }
 
     // MARK: - Waking workers in every process

@@ -41,17 +41,36 @@ package enum PostgresStatements {
         """
     }
 
+    /// The columns a listing reads, for ``TaskFlowStore/JobRowDecoding``; without the payload, an
+    /// empty one in its place (named as the column, so the same decoding reads both).
+    package static func recordColumns(payload: Bool = true) -> String {
+        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, "
+            + (payload ? "payload" : "''::bytea AS payload")
+    }
+
     /// Claims the oldest `limit` pending jobs of `kinds` that no other transaction holds, for
-    /// `owner` until `leaseUntil`; returns `id, kind, payload, retries, recovered, claim`.
+    /// `owner` until `leaseUntil`; returns ``recordColumns(payload:)`` and `claim` (the whole row, so that
+    /// a damaged one is never run).
     package static func claimPending(kinds: [String], limit: Int, owner: String, leaseUntil: Date) -> PostgresQuery {
         """
         WITH picked AS (
             SELECT id FROM taskflow_job WHERE state = 'pending' AND kind = ANY(\(kinds))
             ORDER BY id LIMIT \(limit) FOR UPDATE SKIP LOCKED)
         UPDATE taskflow_job AS job SET state = 'running', lease_owner = \(owner), due_at = \(leaseUntil),
-            claim = job.claim + 1
+            claim = job.claim % 9223372036854775807 + 1
         FROM picked WHERE job.id = picked.id
-        RETURNING job.id, job.kind, job.payload, job.retries, job.recovered, job.claim
+        RETURNING job.id, job.kind, job.state, job.retries, job.submitted_at, job.due_at, job.lease_owner, job.last_error,
+            job.recovered, job.payload, job.claim
+        """
+    }
+
+    /// Fails a claimed row that is not a job, in the claim's transaction: only the state, the
+    /// reason and the lease change; the damaged values stay as they were.
+    package static func reject(_ job: RejectedJob, now: Date) -> PostgresQuery {
+        """
+        UPDATE taskflow_job SET state = 'failed', last_error = \(job.failure), failed_at = \(now), due_at = NULL,
+            lease_owner = NULL
+        WHERE id = \(job.id.rawValue)
         """
     }
 

@@ -58,7 +58,18 @@ public final class JobStore: Sendable {
     public convenience init(path: String, lease: Duration = .seconds(30), options: JobStoreOptions = JobStoreOptions())
         throws
     {
-        self.init(backend: SQLiteBackend(writer: try StoreFile.open(path: path)), lease: lease, options: options)
+        try self.init(path: path, access: .create, lease: lease, options: options)
+    }
+
+    /// Opens the store in the SQLite file at `path` as `access` says (only ``StoreFileAccess/create``
+    /// makes a file; ``StoreFileAccess/read`` writes nothing). `whenBusy` hears, in one line,
+    /// when the file's write lock is held by another process and this one waits for it.
+    package convenience init(
+        path: String, access: StoreFileAccess, lease: Duration = .seconds(30), options: JobStoreOptions = JobStoreOptions(),
+        whenBusy: (@Sendable (String) -> Void)? = nil
+    ) throws {
+        let writer = try StoreFile.open(path: path, access: access, whenBusy: whenBusy)
+        self.init(backend: SQLiteBackend(writer: writer), lease: lease, options: options)
     }
 
     /// A store in memory, gone with the store: for tests and previews.
@@ -195,7 +206,7 @@ public final class JobStore: Sendable {
                 id: record.id, kind: record.kind, state: record.state, retries: record.retries,
                 submittedAt: record.submittedAt, dueAt: record.dueAt, leaseOwner: record.leaseOwner,
                 lastError: record.lastError, isRecovery: record.isRecovery, hasExecutor: kinds.contains(record.kind),
-                payload: record.payload)
+                payload: record.payload, damage: record.damage)
         }
     }
 

@@ -66,7 +66,7 @@ struct DashboardLauncher {
     /// store behind) and be a TaskFlow job store.
     nonisolated static func openStore(_ path: String) async throws -> StoreJobSource {
         let store = try await StoreOptions.openStore(
-            at: path, creating: false, ifMissing: "create one with 'taskflow jobs submit' or your program")
+            at: path, access: .write, ifMissing: "create one with 'taskflow jobs submit' or your program")
         return StoreJobSource(store: store, name: StoreOptions.displayName(of: path))
     }
 

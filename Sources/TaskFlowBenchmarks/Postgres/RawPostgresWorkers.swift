@@ -85,10 +85,12 @@ struct RawPostgresWorkers: Sendable {
                     kinds: [PostgresBenchJob.kind], limit: Self.batch, owner: owner, leaseUntil: now + 30),
                 logger: Self.logger)
             var jobs: [ClaimedJob] = []
-            for try await (id, kind, payload, retries, isRecovery, token) in rows.decode((Int64, String, Data, Int32, Bool, Int64).self) {
+            for try await row in rows {
+                let cells = row.makeRandomAccess()
                 jobs.append(ClaimedJob(
-                    id: StoredJobID(id), kind: kind, payload: payload, retries: Int(retries), isRecovery: isRecovery,
-                    claimToken: token))
+                    id: StoredJobID(try cells["id"].decode(Int64.self)), kind: try cells["kind"].decode(String.self),
+                    payload: try cells["payload"].decode(Data.self), retries: Int(try cells["retries"].decode(Int32.self)),
+                    isRecovery: try cells["recovered"].decode(Bool.self), claimToken: try cells["claim"].decode(Int64.self)))
             }
             return jobs.sorted { $0.id < $1.id }
         }

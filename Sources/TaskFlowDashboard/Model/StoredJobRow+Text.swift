@@ -14,11 +14,17 @@ extension StoredJobRow {
         case .parked: return "waiting for conditions" + (error.map { ": \($0)" } ?? "")
         case .scheduled: return "next attempt \(when ?? "soon")" + (error.map { ": \($0)" } ?? "")
         case .failed: return error ?? "failed"
+        case .damaged: return damage.map(Self.safe) ?? "damaged"
         }
     }
 
     /// The job a field per line, the (redacted) payload last.
     public func details(timeUntil: (Date) -> Duration) -> [String] {
+        guard state != .damaged else {
+            // Nothing but the id, the kind and the reason is known to be true.
+            return ["job        \(id)", "kind       \(kind.isEmpty ? "?" : Self.safe(kind))", "state      damaged",
+                    "damage     \(Self.safe(damage ?? "?"))"]
+        }
         var lines = ["job        \(id)", "kind       \(Self.safe(kind))", "state      \(state.rawValue)", "retries    \(retries)"]
         if let dueAt {
             let label = switch state {

@@ -15,6 +15,9 @@ public struct StoredJobRow: Sendable, Hashable {
         case scheduled
         /// Out of the queue for good; kept until retried or purged.
         case failed
+        /// Not a job: its stored row holds a value of the wrong type or out of range
+        /// (``damage`` says which); never run.
+        case damaged
     }
 
     /// The store's id for it.
@@ -35,11 +38,14 @@ public struct StoredJobRow: Sendable, Hashable {
     public let isRecovery: Bool
     /// The payload as JSON with its secret fields redacted.
     public let payload: String
+    /// For a damaged row: why it is not a job, naming the column and the value. Only ``id``,
+    /// ``kind`` (empty when unreadable) and this mean anything then.
+    public let damage: String?
 
     /// Describes one job.
     public init(
         id: Int64, kind: String, state: State, retries: Int, dueAt: Date?, leaseOwner: String?,
-        lastError: String?, isRecovery: Bool, payload: String
+        lastError: String?, isRecovery: Bool, payload: String, damage: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -50,7 +56,11 @@ public struct StoredJobRow: Sendable, Hashable {
         self.lastError = lastError
         self.isRecovery = isRecovery
         self.payload = payload
+        self.damage = damage
     }
+
+    /// The retry count as shown: `?` for a damaged row, whose count may be the damage.
+    public var retriesText: String { state == .damaged ? "?" : "\(retries)" }
 
     /// Whether `r` can queue it again: only a failed job.
     public var canRetry: Bool { state == .failed }

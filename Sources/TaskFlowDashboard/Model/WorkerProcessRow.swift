@@ -17,10 +17,14 @@ public struct WorkerProcessRow: Sendable, Hashable {
     public let lastHeartbeat: Date
     /// Whether it is this dashboard's own store.
     public let isThisStore: Bool
+    /// Why its stored row is not a heartbeat (a value of the wrong type or out of range); only
+    /// ``host``, ``runningJobs`` and this mean anything then.
+    public let damage: String?
 
     /// Describes one process.
     public init(
-        host: String, pid: Int32, workers: Int, runningJobs: Int, lease: Duration, lastHeartbeat: Date, isThisStore: Bool
+        host: String, pid: Int32, workers: Int, runningJobs: Int, lease: Duration, lastHeartbeat: Date, isThisStore: Bool,
+        damage: String? = nil
     ) {
         self.host = host
         self.pid = pid
@@ -29,17 +33,19 @@ public struct WorkerProcessRow: Sendable, Hashable {
         self.lease = lease
         self.lastHeartbeat = lastHeartbeat
         self.isThisStore = isThisStore
+        self.damage = damage
     }
 
     /// `3.2s ago`, or `silent 42.0s` once the heartbeat is older than the lease (the process
     /// died, hangs or lost the database: its jobs go to other workers), given its age; whole
     /// seconds from a minute on (`silent 3540s`), so that the text stays short.
     public func heartbeatText(age: Duration) -> String {
+        if damage != nil { return "damaged" }
         let elapsed = max(age.seconds, 0)
         let seconds = String(format: elapsed < 60 ? "%.1fs" : "%.0fs", elapsed)
         return isSilent(age: age) ? "silent \(seconds)" : "\(seconds) ago"
     }
 
     /// Whether a heartbeat this old means the process stopped renewing its leases.
-    public func isSilent(age: Duration) -> Bool { age > lease }
+    public func isSilent(age: Duration) -> Bool { damage != nil || age > lease }
 }

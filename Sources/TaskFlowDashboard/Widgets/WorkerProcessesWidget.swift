@@ -25,7 +25,9 @@ struct WorkerProcessesWidget: Widget {
             // The marker is kept whole: a long host name is cut before it, not it.
             let marker = process.isThisStore ? " (this)" : ""
             let name = glyphs.fold(process.host.escapingControlCharacters).truncated(to: max(host - 1 - marker.count, 1), glyphs: glyphs) + marker
-            let cells = [name, "\(process.pid)", "\(process.runningJobs)/\(process.workers)", process.heartbeatText(age: age)]
+            let cells = process.damage == nil
+                ? [name, "\(process.pid)", "\(process.runningJobs)/\(process.workers)", process.heartbeatText(age: age)]
+                : [name, "?", "\(process.runningJobs)/?", process.heartbeatText(age: age)]
             let beat: StyleRole = process.isSilent(age: age) ? .statusFailed : .statusRunning
             put(cells, roles: [.normal, .normal, .normal, beat], columns: columns, y: inner.y + 1 + offset, in: &grid, inner)
         }

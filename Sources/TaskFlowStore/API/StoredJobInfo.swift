@@ -12,9 +12,18 @@ public enum StoredJobState: String, Sendable, Hashable, Codable, CaseIterable {
     case scheduled
     /// Out of the queue for good; kept until retried or purged.
     case failed
+    /// Not a job: a value of its stored row is of the wrong type or out of range (a store file
+    /// is input, and SQLite lets any value into any column), or its state is none of the above.
+    /// Listed with the reason (``StoredJobInfo/damage``), never run: a worker that claims it
+    /// fails it with the reason. Cancelling removes it; a failed one can be retried.
+    case damaged
 }
 
 /// A snapshot of one persisted job, for lists (CLI, dashboard, tests).
+///
+/// A damaged row (``state`` ``StoredJobState/damaged``) is listed too, never skipped: only its
+/// ``id``, ``damage`` and — when readable — ``kind`` mean anything; the other fields are neutral
+/// values (zero, empty, 1970) that views leave out.
 public struct StoredJobInfo: Sendable, Hashable {
     /// The job's identity.
     public let id: StoredJobID
@@ -45,4 +54,7 @@ public struct StoredJobInfo: Sendable, Hashable {
     /// The payload as the JSON it is stored as; empty when listed without payloads
     /// (``StoredJobQuery/includesPayloads``).
     public let payload: Data
+    /// Why the row is not a job, naming the column and the value (`retries is 'abc', not a
+    /// count from 0 to 2147483647`); nil for every job that is not ``StoredJobState/damaged``.
+    public let damage: String?
 }

@@ -28,6 +28,11 @@ public struct StoredWorkerProcess: Sendable, Hashable {
     public let lastHeartbeat: Date
     /// Whether it is the store this listing was asked of.
     public let isThisStore: Bool
+    /// Why its stored row is not a process's heartbeat (a value of the wrong type or out of
+    /// range), naming the column and the value; nil for every readable row. For a damaged row
+    /// only ``owner``, ``host`` (empty when unreadable), ``runningJobs`` and this mean anything:
+    /// the other fields are neutral values (zero, 1970) that views leave out.
+    public let damage: String?
 
     /// How long a process that stopped beating stays listed at least. One whose lease is longer
     /// than a third of this stays three of its leases, so that a live process, which beats every
@@ -40,7 +45,7 @@ public struct StoredWorkerProcess: Sendable, Hashable {
     /// A process as a backend lists it.
     package init(
         owner: String, host: String, pid: Int32, workers: Int, runningJobs: Int, lease: Duration, startedAt: Date,
-        lastHeartbeat: Date, isThisStore: Bool = false
+        lastHeartbeat: Date, isThisStore: Bool = false, damage: String? = nil
     ) {
         self.owner = owner
         self.host = host
@@ -51,6 +56,15 @@ public struct StoredWorkerProcess: Sendable, Hashable {
         self.startedAt = startedAt
         self.lastHeartbeat = lastHeartbeat
         self.isThisStore = isThisStore
+        self.damage = damage
+    }
+
+    /// A stored row that is not a heartbeat: who it names, if readable, and why.
+    package static func damaged(owner: String, host: String?, runningJobs: Int, reason: String) -> StoredWorkerProcess {
+        let epoch = Date(timeIntervalSince1970: 0)
+        return StoredWorkerProcess(
+            owner: owner, host: host ?? "", pid: 0, workers: 0, runningJobs: runningJobs, lease: .zero, startedAt: epoch,
+            lastHeartbeat: epoch, damage: reason)
     }
 
     /// Whether it has missed its lease at `now`: it stopped renewing (dead, hung or cut off).
@@ -62,6 +76,6 @@ public struct StoredWorkerProcess: Sendable, Hashable {
     package func seen(by owner: String) -> StoredWorkerProcess {
         StoredWorkerProcess(
             owner: self.owner, host: host, pid: pid, workers: workers, runningJobs: runningJobs, lease: lease,
-            startedAt: startedAt, lastHeartbeat: lastHeartbeat, isThisStore: self.owner == owner)
+            startedAt: startedAt, lastHeartbeat: lastHeartbeat, isThisStore: self.owner == owner, damage: damage)
     }
 }

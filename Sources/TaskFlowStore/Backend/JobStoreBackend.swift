@@ -14,7 +14,9 @@ package protocol JobStoreBackend: Sendable {
 
     /// Makes due scheduled/parked jobs pending, re-queues jobs whose lease expired (returned as
     /// `recovered`), then claims up to `limit` pending jobs of `kinds`, oldest first, for `owner`
-    /// until `leaseUntil`. When nothing was claimed, also tells when the next job falls due.
+    /// until `leaseUntil`. Claimed rows that are damaged (see ``JobRowDecoding``) are failed in
+    /// the same transaction and returned as `rejected`, never as jobs. When nothing was claimed,
+    /// also tells when the next job falls due.
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch
 
     /// Extends the leases `owner` holds on `jobs` (those its workers know they hold) to `until`.
@@ -160,11 +162,14 @@ package struct ClaimBatch: Sendable {
     /// When nothing was claimed: the earliest time a scheduled or parked job falls due or a
     /// lease runs out, if any.
     package var nextDue: Date?
+    /// Claimed rows that were not jobs (damaged), failed by this transaction with the reason.
+    package var rejected: [RejectedJob]
 
-    package init(jobs: [ClaimedJob], recovered: [JobReference], nextDue: Date?) {
+    package init(jobs: [ClaimedJob], recovered: [JobReference], nextDue: Date?, rejected: [RejectedJob] = []) {
         self.jobs = jobs
         self.recovered = recovered
         self.nextDue = nextDue
+        self.rejected = rejected
     }
 }
 
@@ -197,7 +202,7 @@ package enum CancelResult: Sendable, Equatable {
     case notFound
 }
 
-/// One row as the backend stores it.
+/// One row as the backend stores it, read by ``JobRowDecoding``: a job, or a damaged row.
 package struct StoredJobRecord: Sendable {
     package let id: StoredJobID
     package let kind: String
@@ -209,10 +214,12 @@ package struct StoredJobRecord: Sendable {
     package let lastError: String?
     package let isRecovery: Bool
     package let payload: Data
+    /// Why the row is not a job (state ``StoredJobState/damaged``); nil for a job.
+    package let damage: String?
 
     package init(
         id: StoredJobID, kind: String, state: StoredJobState, retries: Int, submittedAt: Date, dueAt: Date?,
-        leaseOwner: String?, lastError: String?, isRecovery: Bool, payload: Data
+        leaseOwner: String?, lastError: String?, isRecovery: Bool, payload: Data, damage: String? = nil
     ) {
         self.id = id
         self.kind = kind
@@ -224,5 +231,14 @@ package struct StoredJobRecord: Sendable {
         self.lastError = lastError
         self.isRecovery = isRecovery
         self.payload = payload
+        self.damage = damage
+    }
+
+    /// A row that is not a job: its id, its kind if that was readable, and why. The other
+    /// fields are neutral (zero, empty, 1970) and never shown (see ``StoredJobInfo/damage``).
+    package static func damaged(id: StoredJobID, kind: String?, reason: String) -> StoredJobRecord {
+        StoredJobRecord(
+            id: id, kind: kind ?? "", state: .damaged, retries: 0, submittedAt: Date(timeIntervalSince1970: 0),
+            dueAt: nil, leaseOwner: nil, lastError: nil, isRecovery: false, payload: Data(), damage: reason)
     }
 }

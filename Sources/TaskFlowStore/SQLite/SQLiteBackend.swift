@@ -32,7 +32,7 @@ struct SQLiteBackend: JobStoreBackend {
                 """).execute(arguments: [time])
             let recovered = try references(db, sql: """
                 UPDATE job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = 1
-                WHERE state = 'running' AND due_at < ? RETURNING id, kind
+                WHERE state = 'running' AND due_at < ? RETURNING rowid AS row_id, kind
                 """, arguments: [time])
             var batch = ClaimBatch(jobs: [], recovered: recovered, nextDue: nil)
             guard !kinds.isEmpty else { return batch }
@@ -41,23 +41,37 @@ struct SQLiteBackend: JobStoreBackend {
             arguments += StatementArguments(kinds)
             arguments += [limit]
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim + 1
+                UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim % 9223372036854775807 + 1
                 WHERE id IN (SELECT id FROM job WHERE state = 'pending' AND kind IN (\(placeholders)) ORDER BY id LIMIT ?)
-                RETURNING id, kind, payload, retries, recovered, claim
+                RETURNING \(Self.recordColumns(payload: true)), claim
                 """), arguments: arguments)
             // RETURNING gives no order; workers run the oldest first.
-            batch.jobs = rows.map { row in
-                ClaimedJob(
-                    id: StoredJobID(row[0]), kind: row[1], payload: row[2], retries: row[3], isRecovery: row[4],
-                    claimToken: row[5])
-            }.sorted { $0.id < $1.id }
+            for row in rows.sorted(by: { Self.id($0) < Self.id($1) }) {
+                switch JobRowDecoding.claimed(id: Self.id(row), StoredRow(row, columns: Self.claimColumns)) {
+                case .job(let job): batch.jobs.append(job)
+                case .rejected(let rejected): batch.rejected.append(rejected)
+                }
+            }
+            try reject(batch.rejected, now: time, db)
             if batch.jobs.isEmpty {
+                // Only numbers: a due time of 'soon' is a damaged row, not the next one due.
                 batch.nextDue = try Double.fetchOne(db.cachedStatement(sql: """
-                    SELECT min(due_at) FROM job WHERE state IN ('scheduled', 'parked', 'running')
+                    SELECT min(due_at) FROM job
+                    WHERE state IN ('scheduled', 'parked', 'running') AND typeof(due_at) IN ('integer', 'real')
                     """)).map(Date.init(timeIntervalSince1970:))
             }
             return batch
         }
+    }
+
+    /// Fails claimed rows that are not jobs, in the claim's transaction (see ``RejectedJob``):
+    /// only the state, the reason and the lease change; the damaged values stay as they were.
+    private func reject(_ jobs: [RejectedJob], now: Double, _ db: Database) throws {
+        guard !jobs.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: """
+            UPDATE job SET state = 'failed', last_error = ?, failed_at = ?, due_at = NULL, lease_owner = NULL WHERE rowid = ?
+            """)
+        for job in jobs { try statement.execute(arguments: [job.failure, now, job.id.rawValue]) }
     }
 
     func renewLeases(_ jobs: [StoredJobID], owner: String, until: Date) async throws {
@@ -92,17 +106,18 @@ struct SQLiteBackend: JobStoreBackend {
 
     func workerProcesses() async throws -> [StoredWorkerProcess] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT owner, host, pid, workers, lease, started_at, heartbeat_at, coalesce(held.count, 0)
+            // A store of the first schema, opened read-only (not upgraded), records no process.
+            guard try db.tableExists("worker") else { return [] }
+            let columns = ["owner", "host", "pid", "workers", "lease", "started_at", "heartbeat_at"]
+            return try Row.fetchAll(db, sql: """
+                SELECT \(columns.joined(separator: ", ")), coalesce(held.count, 0) AS held
                 FROM worker LEFT JOIN (
                     SELECT lease_owner, count(*) AS count FROM job WHERE state = 'running' GROUP BY lease_owner
                 ) AS held ON held.lease_owner = worker.owner
                 ORDER BY host, pid, owner
                 """).map { row in
-                StoredWorkerProcess(
-                    owner: row[0], host: row[1], pid: row[2], workers: row[3], runningJobs: row[7],
-                    lease: .seconds(row[4] as Double), startedAt: Date(timeIntervalSince1970: row[5]),
-                    lastHeartbeat: Date(timeIntervalSince1970: row[6]))
+                // A count(*) is an integer, never more than the rows of a table.
+                WorkerRowDecoding.process(StoredRow(row, columns: columns), runningJobs: row["held"])
             }
         }
     }
@@ -164,7 +179,7 @@ struct SQLiteBackend: JobStoreBackend {
                 try db.execute(sql: "DELETE FROM worker WHERE owner = ?", arguments: [owner])
                 return try references(db, sql: """
                     UPDATE job SET state = 'pending', due_at = NULL, lease_owner = NULL, recovered = 1
-                    WHERE state = 'running' AND lease_owner = ? RETURNING id, kind
+                    WHERE state = 'running' AND lease_owner = ? RETURNING rowid AS row_id, kind
                     """, arguments: [owner])
             }
         }
@@ -172,7 +187,7 @@ struct SQLiteBackend: JobStoreBackend {
 
     func wakeParked() async throws -> [JobReference] {
         try await writer.write { db in
-            try references(db, sql: "UPDATE job SET state = 'pending', due_at = NULL WHERE state = 'parked' RETURNING id, kind")
+            try references(db, sql: "UPDATE job SET state = 'pending', due_at = NULL WHERE state = 'parked' RETURNING rowid AS row_id, kind")
         }
     }
 
@@ -223,26 +238,31 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    /// The columns ``record(_:)`` reads, in its order; without the payload, an empty blob in its
-    /// place: a table of jobs never copies a payload out of the database, whatever its size.
+    /// What a listing selects: the row id (as `row_id`) and the columns ``JobRowDecoding`` reads;
+    /// without the payload, an empty blob in its place: a table of jobs never copies a payload out
+    /// of the database, whatever its size.
     private static func recordColumns(payload: Bool) -> String {
-        "id, kind, state, retries, submitted_at, due_at, lease_owner, last_error, recovered, \(payload ? "payload" : "X''")"
+        let columns = JobRowDecoding.recordColumns.map { $0 == "payload" && !payload ? "X'' AS payload" : $0 }
+        return (["rowid AS row_id"] + columns).joined(separator: ", ")
     }
+    /// The columns a claim reads: a record's and the claim's token.
+    private static let claimColumns = JobRowDecoding.recordColumns + ["claim"]
+
+    /// The row's id. `rowid` rather than `id`: SQLite makes the rowid an integer in every row of
+    /// a table with one, so reading it typed cannot trap, whatever the file holds.
+    private static func id(_ row: Row) -> StoredJobID { StoredJobID(row["row_id"]) }
 
     private static func record(_ row: Row) -> StoredJobRecord {
-        StoredJobRecord(
-            id: StoredJobID(row[0]), kind: row[1], state: StoredJobState(rawValue: row[2]) ?? .pending,
-            retries: row[3], submittedAt: Date(timeIntervalSince1970: row[4]),
-            dueAt: (row[5] as Double?).map(Date.init(timeIntervalSince1970:)), leaseOwner: row[6],
-            lastError: row[7], isRecovery: row[8], payload: row[9])
+        JobRowDecoding.record(id: id(row), StoredRow(row, columns: JobRowDecoding.recordColumns))
     }
 
     func countByState() async throws -> [StoredJobState: Int] {
         try await writer.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT state, count(*) FROM job GROUP BY state")
-            return Dictionary(uniqueKeysWithValues: rows.compactMap { row in
-                StoredJobState(rawValue: row[0]).map { ($0, row[1] as Int) }
-            })
+            // Several unknown states all count as damaged. A count(*) is an integer.
+            return rows.reduce(into: [:]) { counts, row in
+                counts[JobRowDecoding.countedState(StoredValue(row[0] as DatabaseValue)), default: 0] += row[1] as Int
+            }
         }
     }
 
@@ -250,7 +270,7 @@ struct SQLiteBackend: JobStoreBackend {
         try await writer.write { db in
             try references(db, sql: """
                 UPDATE job SET state = 'pending', retries = 0, failed_at = NULL WHERE id = ? AND state = 'failed'
-                RETURNING id, kind
+                RETURNING rowid AS row_id, kind
                 """, arguments: [id.rawValue]).first
         }
     }
@@ -259,9 +279,10 @@ struct SQLiteBackend: JobStoreBackend {
         try await writer.write { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT kind, state FROM job WHERE id = ?", arguments: [id.rawValue])
             else { return .notFound }
-            guard row[1] as String != StoredJobState.running.rawValue else { return .running }
+            let stored = StoredRow(row, columns: ["kind", "state"])
+            guard stored.value("state") != .text(StoredJobState.running.rawValue) else { return .running }
             try db.execute(sql: "DELETE FROM job WHERE id = ?", arguments: [id.rawValue])
-            return .cancelled(kind: row[0])
+            return .cancelled(kind: JobRowDecoding.eventKind(stored))
         }
     }
 
@@ -272,10 +293,11 @@ struct SQLiteBackend: JobStoreBackend {
         }
     }
 
-    /// Runs an `UPDATE … RETURNING id, kind`.
+    /// Runs an `UPDATE … RETURNING rowid AS row_id, kind`; a kind that is not text is named
+    /// as what it is.
     private func references(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [JobReference] {
         try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            JobReference(id: StoredJobID(row[0]), kind: row[1])
+            JobReference(id: Self.id(row), kind: JobRowDecoding.eventKind(StoredRow(row, columns: ["kind"])))
         }
     }
 }

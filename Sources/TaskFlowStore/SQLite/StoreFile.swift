@@ -2,19 +2,32 @@ import Foundation
 import GRDB
 
 /// Opening a store's file: it is checked read-only before anything writes to it, so a file
-/// that is not ours (or is newer than us) is refused and left exactly as it was; a new file is
-/// created readable and writable by its owner only, because payloads can hold personal data.
-/// SQLite gives the `-wal` and `-shm` files it creates beside it the same permissions.
+/// that is not ours (or is newer than us) is refused and left exactly as it was. Only
+/// ``StoreFileAccess/create`` makes a file (or fills an empty one); reading never writes.
+/// Payloads can hold personal data, so a file opened for writing is made readable and writable
+/// by its owner only, with its `-wal` and `-shm` files, whatever it was before (SQLite gives the
+/// files it creates later the database's permissions).
 enum StoreFile {
-    /// Opens (creating if needed) the store at `path` in WAL mode, migrated to the current schema.
-    static func open(path: String) throws -> DatabasePool {
-        if FileManager.default.fileExists(atPath: path) {
-            try check(path: path)
-        } else {
-            try create(path: path)
+    /// Opens the store at `path` as `access` says: for writing, in WAL mode and migrated to the
+    /// current schema; for reading, as it is. `whenBusy` hears once, in one line, when another
+    /// process holds the write lock and this one waits for it (up to ``busyTimeout``).
+    static func open(
+        path: String, access: StoreFileAccess, whenBusy: (@Sendable (String) -> Void)? = nil
+    ) throws -> any DatabaseWriter {
+        switch (access, FileManager.default.fileExists(atPath: path)) {
+        case (.create, false): try create(path: path)
+        case (_, false): throw JobStoreError.unreadable(path: path, reason: "no such file")
+        case (_, true): try check(path: path, emptyIsOurs: access == .create)
         }
         do {
-            let pool = try DatabasePool(path: path, configuration: configuration())
+            var configuration = configuration(path: path, whenBusy: whenBusy)
+            guard access != .read else {
+                // One connection, read-only: no migration, no write lock, nothing written.
+                configuration.readonly = true
+                return try DatabaseQueue(path: path, configuration: configuration)
+            }
+            try makeOwnerOnly(path: path)
+            let pool = try DatabasePool(path: path, configuration: configuration)
             try migrate(pool)
             return pool
         } catch let error as DatabaseError {
@@ -38,23 +51,55 @@ enum StoreFile {
 
     /// A fresh in-memory store (one connection, gone when the store goes).
     static func openInMemory() throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(configuration: configuration())
+        let queue = try DatabaseQueue(configuration: configuration(path: nil, whenBusy: nil))
         try StoreSchema.migrator.migrate(queue)
         return queue
     }
 
-    private static func configuration() -> Configuration {
+    /// How long a statement waits for another process's write lock before it fails with
+    /// `database is locked`, in seconds: a claim or a batch of outcomes holds it for a moment.
+    static let busyTimeout = 10.0
+    /// How long a wait stays silent, in seconds: brief contention is normal, not worth a line.
+    private static let quietWait = 0.2
+    /// How long the busy handler sleeps between two tries, in microseconds.
+    private static let busyPause: useconds_t = 5_000
+
+    private static func configuration(path: String?, whenBusy: (@Sendable (String) -> Void)?) -> Configuration {
         var configuration = Configuration()
         configuration.label = "TaskFlowStore"
-        // Other processes may hold the write lock for a moment (a claim, a batch of outcomes):
-        // wait for it rather than fail.
-        configuration.busyMode = .timeout(10)
+        // SQLite's own timeout waits in silence; this one says, once, who is waited for.
+        let announceAt = Int(quietWait * 1e6) / Int(busyPause)
+        configuration.busyMode = .callback { tries in
+            if tries == announceAt, let path, let whenBusy { whenBusy(busyMessage(path: path)) }
+            guard Double(tries) * Double(busyPause) / 1e6 < busyTimeout else { return false }
+            usleep(busyPause)
+            return true
+        }
         configuration.prepareDatabase { db in
             // WAL + NORMAL: a commit is durable against a process crash (the point of the store)
             // and costs no fsync; only a power cut can lose the last commits, never corrupt.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         return configuration
+    }
+
+    /// What a wait for the write lock says: SQLite does not tell who holds it, but the worker
+    /// processes recorded in the file (read without the lock, as WAL allows) are who takes it.
+    static func busyMessage(path: String) -> String {
+        let waiting = "waiting up to \(Int(busyTimeout)) s"
+        var configuration = Configuration()
+        configuration.readonly = true
+        let holders = try? DatabaseQueue(path: path, configuration: configuration).read { db -> [String] in
+            guard try db.tableExists("worker") else { return [] }
+            return try Row.fetchAll(db, sql: "SELECT host, pid FROM worker ORDER BY host, pid").map { row in
+                "\(StoredValue(row[0] as DatabaseValue).plain):\(StoredValue(row[1] as DatabaseValue).plain)"
+            }
+        }
+        guard let holders, !holders.isEmpty else {
+            return "\(path): the job store is busy (another process is writing to it); \(waiting)"
+        }
+        return "\(path): the job store is busy, its write lock held by one of the processes running workers on it "
+            + "(\(holders.joined(separator: ", "))); \(waiting)"
     }
 
     /// The file's first 16 bytes (SQLite's magic string), read without reading the rest — a store
@@ -76,11 +121,15 @@ enum StoreFile {
     }
 
     /// Refuses a file that is not an SQLite database, is another program's database, or has
-    /// migrations we do not know — reading only.
-    private static func check(path: String) throws {
+    /// migrations we do not know — reading only. An empty file, or an SQLite database without
+    /// tables, is a store only where `emptyIsOurs` (creating one: what an interrupted first open
+    /// leaves); anywhere else it is not a store, and left so.
+    private static func check(path: String, emptyIsOurs: Bool) throws {
         let header = try header(of: path)
-        // An empty file is what `create` leaves if a first open was interrupted: ours to fill.
-        guard !header.isEmpty else { return }
+        guard !header.isEmpty else {
+            if emptyIsOurs { return }
+            throw JobStoreError.notADatabase(path: path)
+        }
         guard header == Data("SQLite format 3\0".utf8) else { throw JobStoreError.notADatabase(path: path) }
         do {
             var configuration = Configuration()
@@ -90,7 +139,7 @@ enum StoreFile {
             try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                guard applicationID == StoreSchema.applicationID || (applicationID == 0 && tables == 0) else {
+                guard applicationID == StoreSchema.applicationID || (applicationID == 0 && tables == 0 && emptyIsOurs) else {
                     throw JobStoreError.notAJobStore(path: path)
                 }
                 if tables > 0, try StoreSchema.migrator.hasBeenSuperseded(db) {
@@ -107,9 +156,44 @@ enum StoreFile {
         let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             // Another process created it in between: check it like any existing file.
-            if errno == EEXIST { return try check(path: path) }
+            if errno == EEXIST { return try check(path: path, emptyIsOurs: true) }
             throw JobStoreError.unreadable(path: path, reason: String(cString: strerror(errno)))
         }
         close(descriptor)
+    }
+
+    /// Takes group and other permissions off the file and its `-wal` and `-shm` (those that
+    /// exist), before SQLite opens it for writing; refuses a file it cannot change (another
+    /// user's), rather than write payloads others may read.
+    private static func makeOwnerOnly(path: String) throws {
+        for file in [path, path + "-wal", path + "-shm"] {
+            var status = stat()
+            guard stat(file, &status) == 0, status.st_mode & 0o077 != 0 else { continue }
+            guard chmod(file, status.st_mode & 0o700) == 0 else {
+                let mode = String(status.st_mode & 0o777, radix: 8)
+                throw JobStoreError.unreadable(
+                    path: path, reason: "\(file) is readable by others (mode \(mode)) and cannot be made owner-only: "
+                        + String(cString: strerror(errno)))
+            }
+        }
+    }
+}
+
+/// How a store's file is opened.
+package enum StoreFileAccess: Sendable {
+    /// Created if missing (and its folder is not), an empty file adopted; migrated; owner-only.
+    case create
+    /// It must be a store already; migrated; owner-only. For commands that change jobs.
+    case write
+    /// It must be a store already; opened read-only: nothing is created, migrated or written,
+    /// and no write lock is waited for (an older schema is read as it is).
+    case read
+}
+
+extension StoredValue {
+    /// The value without quotes, for a message (which the caller escapes for a terminal).
+    fileprivate var plain: String {
+        if case .text(let text) = self { return text }
+        return described
     }
 }

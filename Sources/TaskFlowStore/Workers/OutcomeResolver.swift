@@ -35,7 +35,11 @@ struct OutcomeResolver: Sendable {
         case .outcome(.fail(let error)):
             return failure(String(describing: error), job)
         case .outcome(.retry(let error)):
-            let runs = job.retries + 1
+            // Claims hand over counts in range (``JobRowDecoding/retries``); this guards the
+            // policy's precondition and the increment against any other caller all the same.
+            guard job.retries >= 0, case (let runs, false) = job.retries.addingReportingOverflow(1) else {
+                return failure("retries is \(job.retries), not a count: \(error)", job)
+            }
             guard policy.shouldRetry(error, afterAttempt: runs) else {
                 let why = runs >= policy.maxAttempts ? "gave up after \(runs) runs" : "not retried"
                 return failure("\(why): \(error)", job)

@@ -46,6 +46,7 @@ struct Worker: Sendable {
                 kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
                 leaseUntil: now + environment.lease.timeInterval)
             environment.events.emit(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
+            environment.events.emit(batch.rejected.map { .failed($0.id, kind: $0.kind, reason: $0.failure) })
             environment.held.hold(batch.jobs)
             return batch
         } catch {
@@ -57,9 +58,10 @@ struct Worker: Sendable {
     /// Sleep until the next job falls due, but at most the poll interval (other processes submit).
     private func idleTimeout(nextDue: Date?) -> Duration {
         let poll = environment.options.pollInterval
-        guard let nextDue else { return poll }
-        let untilDue = Duration.milliseconds(max(0, Int(nextDue.timeIntervalSinceNow * 1000) + 1))
-        return min(poll, untilDue)
+        // Compared as seconds before any conversion: a due time years away (a store file may
+        // say anything) must not overflow the milliseconds.
+        guard let nextDue, nextDue.timeIntervalSinceNow < poll.timeInterval else { return poll }
+        return .milliseconds(max(0, Int(nextDue.timeIntervalSinceNow * 1000) + 1))
     }
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how

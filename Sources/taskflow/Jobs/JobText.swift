@@ -12,8 +12,13 @@ enum JobText {
     static let tableHeading = ["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]
 
     /// One job's cells in the table, under ``tableHeading``; its payload is not shown (nor read).
+    /// A damaged row shows `?` where its values cannot be trusted.
     static func tableRow(_ job: StoredJobInfo, now: Date) -> [String] {
-        ["\(job.id)", job.kind.echoed(), job.state.rawValue, "\(job.retries)", timestamp(job.submittedAt), note(job, now: now)]
+        let submitted = job.damage == nil ? timestamp(job.submittedAt) : "?"
+        return [
+            "\(job.id)", job.kind.isEmpty ? "?" : job.kind.echoed(), job.state.rawValue, StoredJobRow(job).retriesText,
+            submitted, note(job, now: now),
+        ]
     }
 
     /// Rows of cells as columns two spaces apart, aligned in terminal columns: a CJK kind takes
@@ -39,7 +44,7 @@ enum JobText {
     /// One job, a field per line, the payload last.
     static func details(_ job: StoredJobInfo, now: Date) -> String {
         var lines = StoredJobRow(job).details { .seconds($0.timeIntervalSince(now)) }
-        lines.insert("submitted  \(timestamp(job.submittedAt))", at: 4)
+        if job.damage == nil { lines.insert("submitted  \(timestamp(job.submittedAt))", at: 4) }
         return lines.joined(separator: "\n")
     }
 
@@ -49,8 +54,15 @@ enum JobText {
     }
 
     /// One job as a JSON object, keys sorted, its payload redacted and embedded as JSON: an
-    /// element of ``json(_:)``'s array, which `jobs list --json` writes a page at a time.
+    /// element of ``json(_:)``'s array, which `jobs list --json` writes a page at a time. A
+    /// damaged row says only what is known to be true: the id, the kind if readable, and why.
     static func jsonObject(_ job: StoredJobInfo) -> String {
+        if let damage = job.damage {
+            let object: [String: Any] = [
+                "id": job.id.rawValue, "kind": job.kind.isEmpty ? NSNull() : job.kind, "state": job.state.rawValue, "damage": damage,
+            ]
+            return jsonText(object) ?? "{}"
+        }
         var object: [String: Any] = [
             "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
             "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,

@@ -62,7 +62,7 @@ struct JobsListCommand: ParsableCommand {
     }
 
     func run() throws {
-        let jobStore = try store.open(creating: false)
+        let jobStore = try store.open(.read)
         var query = StoredJobQuery(
             states: try states(), kind: kind, order: newest ? .newestFirst : .oldestFirst, includesPayloads: store.json)
         let bound = all ? Int.max : limit ?? Self.defaultLimit

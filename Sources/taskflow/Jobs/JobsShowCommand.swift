@@ -15,7 +15,7 @@ struct JobsShowCommand: ParsableCommand {
     var id: Int64
 
     func run() throws {
-        let jobStore = try store.open(creating: false)
+        let jobStore = try store.open(.read)
         let wanted = StoredJobID(id)
         guard let job = try awaitingStore({ try await jobStore.job(wanted) }) else {
             throw failure("no job \(id) in \(StoreOptions.displayName(of: store.resolvedPath))")

@@ -14,7 +14,7 @@ struct JobsRetryCommand: ParsableCommand {
     var id: Int64
 
     func run() throws {
-        let (jobStore, id) = (try store.open(creating: false), StoredJobID(id))
+        let (jobStore, id) = (try store.open(.write), StoredJobID(id))
         try awaitingStore { try await jobStore.retryFailed(id) }
         OutputWriter.standardOutput.write("job \(id) queued again\n")
     }
@@ -31,7 +31,7 @@ struct JobsCancelCommand: ParsableCommand {
     var id: Int64
 
     func run() throws {
-        let (jobStore, id) = (try store.open(creating: false), StoredJobID(id))
+        let (jobStore, id) = (try store.open(.write), StoredJobID(id))
         try awaitingStore { try await jobStore.cancel(id) }
         OutputWriter.standardOutput.write("job \(id) cancelled\n")
     }
@@ -52,7 +52,7 @@ struct JobsPurgeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let jobStore = try store.open(creating: false)
+        let jobStore = try store.open(.write)
         let count = try awaitingStore { try await jobStore.purgeFailed() }
         OutputWriter.standardOutput.write("\(count) failed job\(count == 1 ? "" : "s") purged\n")
     }

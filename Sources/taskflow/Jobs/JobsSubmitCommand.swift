@@ -26,7 +26,7 @@ struct JobsSubmitCommand: ParsableCommand {
     }
 
     func run() throws {
-        let jobStore = try store.open(creating: true)
+        let jobStore = try store.open(.create)
         let (kind, payload) = (kind, Data(payload.utf8))
         let id = try awaitingStore { try await jobStore.submit(kind: kind, json: payload) }
         OutputWriter.standardOutput.write((store.json ? "{\"id\":\(id)}" : "\(id)") + "\n")

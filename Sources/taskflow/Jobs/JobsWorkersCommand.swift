@@ -16,7 +16,7 @@ struct JobsWorkersCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     func run() throws {
-        let jobStore = try store.open(creating: false)
+        let jobStore = try store.open(.read)
         let processes = try awaitingStore { try await jobStore.workerProcesses() }
         let now = Date()
         let text = store.json ? WorkerProcessText.json(processes, now: now) : WorkerProcessText.table(processes, now: now)

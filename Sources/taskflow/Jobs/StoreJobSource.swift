@@ -36,7 +36,7 @@ extension StoredJobRow {
         self.init(
             id: job.id.rawValue, kind: job.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
             leaseOwner: job.leaseHolder, lastError: job.lastError, isRecovery: job.isRecovery,
-            payload: PayloadRedaction.redacted(job.payload))
+            payload: PayloadRedaction.redacted(job.payload), damage: job.damage)
     }
 }
 
@@ -45,7 +45,8 @@ extension WorkerProcessRow {
     init(_ process: StoredWorkerProcess) {
         self.init(
             host: process.host, pid: process.pid, workers: process.workers, runningJobs: process.runningJobs,
-            lease: process.lease, lastHeartbeat: process.lastHeartbeat, isThisStore: process.isThisStore)
+            lease: process.lease, lastHeartbeat: process.lastHeartbeat, isThisStore: process.isThisStore,
+            damage: process.damage)
     }
 }
 
@@ -58,6 +59,7 @@ extension StoredJobRow.State {
         case .parked: .parked
         case .scheduled: .scheduled
         case .failed: .failed
+        case .damaged: .damaged
         }
     }
 }

@@ -33,17 +33,23 @@ struct StoreOptions: ParsableArguments {
         return state + "/taskflow"
     }
 
-    /// Opens the store. Only `submit` creates one (and its folder); every other command on a
-    /// store that does not exist says so instead of leaving an empty file behind.
-    func open(creating: Bool) throws -> JobStore {
-        try Self.open(at: resolvedPath, creating: creating, ifMissing: "submit a job first, or name one with --store")
+    /// Opens the store for `access`. Only `submit` creates one (and its folder); every other
+    /// command on a store that does not exist says so instead of leaving an empty file behind,
+    /// and the commands that only read (`list`, `show`, `workers`) open it read-only.
+    func open(_ access: StoreFileAccess) throws -> JobStore {
+        try Self.open(at: resolvedPath, access: access, ifMissing: "submit a job first, or name one with --store")
     }
 
-    /// ``openStore(at:creating:ifMissing:lease:)`` from synchronous code: a store that cannot be
-    /// opened ends the command with its one-line message and status 2.
-    static func open(at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)) throws -> JobStore {
+    /// ``openStore(at:access:ifMissing:lease:whenBusy:)`` from synchronous code: a store that
+    /// cannot be opened ends the command with its one-line message and status 2; a wait for
+    /// another process's write lock is said on stderr while it lasts.
+    static func open(at path: String, access: StoreFileAccess, ifMissing: String, lease: Duration = .seconds(30)) throws -> JobStore {
         do {
-            return try awaiting { try await openStore(at: path, creating: creating, ifMissing: ifMissing, lease: lease) }
+            return try awaiting {
+                try await openStore(at: path, access: access, ifMissing: ifMissing, lease: lease) { message in
+                    printError(message.escapingControlCharacters)
+                }
+            }
         } catch let error as StoreOpeningError {
             throw failure(error.message)
         }
@@ -66,15 +72,18 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// The job store at `path` — an SQLite file or a `postgres://` URL — the one way the command
-    /// line opens one (`taskflow jobs`, the dashboard's `--store`). For a file, `creating` makes
+    /// line opens one (`taskflow jobs`, the dashboard's `--store`). For a file, `.create` makes
     /// the store and its folder (owner-only) if needed; otherwise a missing file is an error that
-    /// ends with `ifMissing`, rather than an empty store left behind by a typo. A database gets
-    /// its tables when it has none, whatever `creating` says: it is there, named on purpose.
+    /// ends with `ifMissing`, rather than an empty store left behind by a typo, and `.read` opens
+    /// it read-only. `whenBusy` hears when the file's write lock is held by another process and
+    /// the store waits for it. A database gets its tables when it has none, whatever `access`
+    /// says: it is there, named on purpose.
     static func openStore(
-        at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
+        at path: String, access: StoreFileAccess, ifMissing: String, lease: Duration = .seconds(30),
+        whenBusy: (@Sendable (String) -> Void)? = nil
     ) async throws(StoreOpeningError) -> JobStore {
         guard isPostgresURL(path) else {
-            return try openFile(at: path, creating: creating, ifMissing: ifMissing, lease: lease)
+            return try openFile(at: path, access: access, ifMissing: ifMissing, lease: lease, whenBusy: whenBusy)
         }
         #if Postgres
         do {
@@ -88,12 +97,12 @@ struct StoreOptions: ParsableArguments {
         #endif
     }
 
-    /// The SQLite job store in the file at `path` (see ``openStore(at:creating:ifMissing:lease:)``).
+    /// The SQLite job store in the file at `path` (see ``openStore(at:access:ifMissing:lease:whenBusy:)``).
     private static func openFile(
-        at path: String, creating: Bool, ifMissing: String, lease: Duration = .seconds(30)
+        at path: String, access: StoreFileAccess, ifMissing: String, lease: Duration, whenBusy: (@Sendable (String) -> Void)?
     ) throws(StoreOpeningError) -> JobStore {
         guard !path.isEmpty else { throw StoreOpeningError(message: "--store needs a path") }
-        if creating {
+        if access == .create {
             try? FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
@@ -101,7 +110,7 @@ struct StoreOptions: ParsableArguments {
             throw StoreOpeningError(message: "no job store at \(path.escapingControlCharacters); \(ifMissing)")
         }
         do {
-            return try JobStore(path: path, lease: lease)
+            return try JobStore(path: path, access: access, lease: lease, whenBusy: whenBusy)
         } catch {
             throw StoreOpeningError(message: "\(error)".escapingControlCharacters)
         }

@@ -37,7 +37,7 @@ struct OutboxDemo: FlowSource {
     /// The demo on the store at `path`: a file (created, with its folder, if needed) or a
     /// `postgres://` database (in a taskflow built with the Postgres trait).
     init(path: String, pace: Double) throws {
-        store = try StoreOptions.open(at: path, creating: true, ifMissing: "", lease: .seconds(5))
+        store = try StoreOptions.open(at: path, access: .create, ifMissing: "", lease: .seconds(5))
         storeName = StoreOptions.displayName(of: path)
         self.pace = pace
         registerSender()

@@ -50,6 +50,14 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v2: worker table', 'v3: jobs by kind')")
             }
             try queue.close()
+        } tamper: { sqlite, _ in
+            let queue = try DatabaseQueue(path: path)
+            // As another program could: CHECK constraints do not bind what it writes.
+            try await queue.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+                try db.execute(sql: sqlite)
+            }
+            try queue.close()
         }
     }
 
@@ -79,6 +87,11 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
                 try await PostgresTestServer.execute(on: database, "DROP INDEX taskflow_job_state, taskflow_job_kind")
                 try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version >= 2")
+            } tamper: { _, postgres in
+                // One statement per query (the extended protocol's rule); the tests' have no `;` inside.
+                for statement in postgres.split(separator: ";") where !statement.allSatisfy(\.isWhitespace) {
+                    try await PostgresTestServer.execute(on: database, PostgresQuery(unsafeSQL: String(statement)))
+                }
             }
         }
     }
@@ -104,6 +117,9 @@ struct StorePlace: Sendable {
     /// Turns the data into what the first schema (jobs, no worker heartbeats, no index by kind)
     /// wrote, as an older TaskFlow left it.
     let downgradeToFirstSchema: @Sendable () async throws -> Void
+    /// Runs SQL on the data as another program could (the SQLite form, the PostgreSQL form):
+    /// values of any type in any column, constraints aside where the database allows.
+    let tamper: @Sendable (_ sqlite: String, _ postgres: String) async throws -> Void
 
     init(
         address: String?, opener: @escaping @Sendable (Duration, JobStoreOptions) async throws -> JobStore,
@@ -115,6 +131,9 @@ struct StorePlace: Sendable {
         },
         downgradeToFirstSchema: @escaping @Sendable () async throws -> Void = {
             Issue.record("this backend keeps no data outside the store")
+        },
+        tamper: @escaping @Sendable (String, String) async throws -> Void = { _, _ in
+            Issue.record("this backend keeps no data outside the store")
         }
     ) {
         self.address = address
@@ -122,6 +141,7 @@ struct StorePlace: Sendable {
         self.markClaimed = markClaimed
         self.recordProcess = recordProcess
         self.downgradeToFirstSchema = downgradeToFirstSchema
+        self.tamper = tamper
     }
 
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
