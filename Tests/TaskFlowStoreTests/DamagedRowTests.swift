@@ -102,4 +102,24 @@ struct DamagedRowTests {
         try await store.retryFailed(ids[0])
         #expect(try await store.job(ids[0])?.state == .pending)
     }
+
+    @Test("a claim token at its largest wraps: the job runs and the claims go on", arguments: StoreFactory.durable)
+    func largestClaimToken(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let store = try await place.open()
+        let log = ChangeLog(store)
+        let attempts = store.registerGreeting()
+        let ids = try await store.submit(contentsOf: ["worn", "next"].map(Greeting.init))
+        // `claim + 1` overflowed here: PostgreSQL failed every claim transaction that took the row.
+        try await place.tamper(
+            "UPDATE job SET claim = 9223372036854775807 WHERE id = \(ids[0])",
+            "UPDATE taskflow_job SET claim = 9223372036854775807 WHERE id = \(ids[0])")
+        try await store.start(workers: 1)
+        #expect(await log.waitForEnds(2))
+        await store.stop()
+        #expect(attempts.all.count == 2)
+        for id in ids {
+            #expect(log.events(of: id).contains { if case .succeeded = $0 { true } else { false } }, "\(id) succeeded")
+        }
+    }
 }
