@@ -83,4 +83,22 @@ struct ConcurrencyTests {
         #expect(Set(ledger.runs.keys) == Set(ids))
         #expect(ledger.runs.values.allSatisfy { $0 == 1 })
     }
+
+    /// A retry committed by one worker is claimable at once, by any other: the claim must not
+    /// announce `started` before the first worker announced the retry it answers.
+    @Test("each job's events keep their order when its runs move between workers", arguments: StoreFactory.all)
+    func eventOrderAcrossWorkers(factory: StoreFactory) async throws {
+        let store = try await factory.makePlace().open()
+        let log = ChangeLog(store)
+        _ = store.registerGreeting(retry: .immediate(maxAttempts: 3)) { attempt in
+            attempt.retries < 2 ? .retry(Boom()) : .success
+        }
+        let ids = try await store.submit(contentsOf: (0..<200).map { Greeting(name: "g\($0)") })
+        try await store.start(workers: 4)
+        #expect(await log.waitForEnds(ids.count))
+        await store.stop()
+        let expected = ["submitted", "started", "retryScheduled", "started", "retryScheduled", "started", "succeeded"]
+        let disordered = ids.filter { log.events(of: $0).map(\.name) != expected }
+        #expect(disordered.isEmpty, "\(disordered.count) jobs, the first: \(disordered.first.map { log.events(of: $0).map(\.name) } ?? [])")
+    }
 }

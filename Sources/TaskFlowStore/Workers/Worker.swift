@@ -47,7 +47,7 @@ struct Worker: Sendable {
                 leaseUntil: now + environment.lease.timeInterval)
             environment.events.emit(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
             environment.events.emit(batch.rejected.map { .failed($0.id, kind: $0.kind, reason: $0.failure) })
-            environment.held.hold(batch.jobs)
+            await environment.held.hold(batch.jobs)
             return batch
         } catch {
             environment.events.emit([.storeError("claiming jobs: \(error)")])
