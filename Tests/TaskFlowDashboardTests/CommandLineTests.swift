@@ -41,6 +41,23 @@ import TaskFlowDashboard
         #expect(result.standardError.hasSuffix("\ntaskflow: start-up failed at \"Load scenario\"\n"))
     }
 
+    /// A start-up step's problem is said once, in words, then the step: opening the outbox demo's
+    /// store used to print its problem where it was met and end the step with an `ExitCode`,
+    /// which the start-up then reported as "taskflow: ExitCode(rawValue: 2)".
+    @Test func aStoreThatIsNotAStoreEndsTheStartUpSayingWhyOnce() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "notastore-\(UUID().uuidString).txt")
+        try "hello\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await TaskflowProcess.run(["demo", "outbox", "--store", file.path, "--headless"])
+        #expect(result.status == 2)
+        #expect(result.standardError == """
+            taskflow: \(file.path): not a TaskFlow job store (not an SQLite database); left untouched
+            taskflow: start-up failed at "Load scenario"
+
+            """)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "hello\n", "the file is left as it was")
+    }
+
     /// `--speed` takes a plain decimal number from 0.01 to 1000: not hexadecimal, not an
     /// exponent, not NaN; a negative one is out of range, not a missing value.
     @Test(arguments: [
