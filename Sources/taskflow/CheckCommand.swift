@@ -21,7 +21,7 @@ struct CheckCommand: ParsableCommand {
     var file: String
 
     func run() throws {
-        let scenario = try loading { try Scenario.load(contentsOf: URL(filePath: file)) }
+        let scenario = try Scenario.load(contentsOf: URL(filePath: file))
         OutputWriter.standardOutput.write("\(ScenarioSummary(scenario))\n")
     }
 }

@@ -53,19 +53,3 @@ func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display
     let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(makeSource) }
     throw ExitCode(status)
 }
-/// Runs a scenario-file operation; a ``ScenarioError`` becomes one line per problem on stderr
-/// and its exit status (2).
-func loading<T>(_ load: () throws -> T) throws -> T {
-    do {
-        return try load()
-    } catch let error as ScenarioError {
-        OutputWriter.standardError.write(error.description + "\n")
-        throw ExitCode(error.exitCode)
-    }
-}
-
-/// A usage problem: said on stderr, exit 2.
-func failure(_ message: String) -> ExitCode {
-    printError(message)
-    return ExitCode(2)
-}

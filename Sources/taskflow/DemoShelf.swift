@@ -22,7 +22,7 @@ enum DemoShelf {
 
     /// The demos, the default one first and the built-in one last.
     static func demos() throws -> [ShelvedDemo] {
-        let files = try DemoCatalog.demoFolder().map { folder in try loading { try DemoCatalog.demos(in: folder) } } ?? []
+        let files = try DemoCatalog.demoFolder().map { folder in try DemoCatalog.demos(in: folder) } ?? []
         return files.map(scenarioDemo) + [outbox, builtIn]
     }
 
@@ -61,7 +61,7 @@ enum DemoShelf {
         ShelvedDemo(
             name: demo.name,
             summary: {
-                let scenario = try loading { try demo.load() }
+                let scenario = try demo.load()
                 return scenario.description.split(separator: "\n").first.map(String.init) ?? scenario.name
             },
             source: { display in ScenarioFeed(try demo.load(), options: display.runOptions) })

@@ -52,6 +52,21 @@ struct TaskflowCommand: ParsableCommand {
 
     /// Says what `error` needs said and returns the exit status for it.
     private static func exitStatus(after error: any Error) -> Int32 {
+        switch error {
+        case let failure as CommandFailure:
+            printError(failure.message)
+            return failure.status
+        case let problems as ScenarioError:
+            // One `file:line:column: message` line per problem, the file first, as a compiler's.
+            OutputWriter.standardError.write(problems.description + "\n")
+            return problems.exitCode
+        default:
+            return argumentParserStatus(after: error)
+        }
+    }
+
+    /// ``exitStatus(after:)`` for ArgumentParser's own errors and a command's `ExitCode`.
+    private static func argumentParserStatus(after error: any Error) -> Int32 {
         let status = exitCode(for: error)
         if status == .success {
             // --help, `taskflow help run`, a completion script: output the user asked for. A
@@ -64,7 +79,7 @@ struct TaskflowCommand: ParsableCommand {
             printError(usageProblem(error))
             return 2
         }
-        // A command's own ExitCode: its message went out already.
+        // A command's own ExitCode (the dashboard's status): what it had to say went out already.
         let message = message(for: error)
         if !message.isEmpty { printError(message) }
         return status.rawValue

@@ -41,12 +41,29 @@ import TaskFlowDashboard
         #expect(result.standardError.hasSuffix("\ntaskflow: start-up failed at \"Load scenario\"\n"))
     }
 
+    /// A start-up step's problem is said once, in words, then the step: opening the outbox demo's
+    /// store used to print its problem where it was met and end the step with an `ExitCode`,
+    /// which the start-up then reported as "taskflow: ExitCode(rawValue: 2)".
+    @Test func aStoreThatIsNotAStoreEndsTheStartUpSayingWhyOnce() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "notastore-\(UUID().uuidString).txt")
+        try "hello\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await TaskflowProcess.run(["demo", "outbox", "--store", file.path, "--headless"])
+        #expect(result.status == 2)
+        #expect(result.standardError == """
+            taskflow: \(file.path): not a TaskFlow job store (not an SQLite database); left untouched
+            taskflow: start-up failed at "Load scenario"
+
+            """)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "hello\n", "the file is left as it was")
+    }
+
     /// `--speed` takes a plain decimal number from 0.01 to 1000: not hexadecimal, not an
     /// exponent, not NaN; a negative one is out of range, not a missing value.
     @Test(arguments: [
-        ("0", "out of range, must be from 0.01 to 1000"),
-        ("-1", "out of range, must be from 0.01 to 1000"),
-        ("2000", "out of range, must be from 0.01 to 1000"),
+        ("0", "out of range, must be from 0.01 to 1,000"),
+        ("-1", "out of range, must be from 0.01 to 1,000"),
+        ("2000", "out of range, must be from 0.01 to 1,000"),
         ("0x10", "not a decimal number like 2 or 0.5"),
         ("1e3", "not a decimal number like 2 or 0.5"),
         ("nan", "not a decimal number like 2 or 0.5"),
@@ -58,6 +75,46 @@ import TaskFlowDashboard
         #expect(result.standardError == "taskflow: the value '\(speed)' is invalid for '--speed <factor>': \(problem) (see 'taskflow demo --help')\n")
     }
 
+    /// Every number the command line takes is checked where it is parsed, against the range its
+    /// flag allows, and refused in one line naming the flag, the value and the range:
+    /// `--history 9223372036854775807` used to pass, then overflow on the first finished flow.
+    @Test(arguments: [
+        ("--history 9223372036854775807", "'--history <n>': out of range, must be from 1 to 1,000,000"),
+        ("--history 99999999999999999999", "'--history <n>': out of range, must be from 1 to 1,000,000"),
+        ("--history 0", "'--history <n>': out of range, must be from 1 to 1,000,000"),
+        ("--history -5", "'--history <n>': out of range, must be from 1 to 1,000,000"),
+        ("--history 1.5", "'--history <n>': not a whole number like 12"),
+        ("--seed 18446744073709551616", "'--seed <n>': out of range, must be from 0 to 18,446,744,073,709,551,615"),
+        ("--boot-delay inf", "'--boot-delay': not a decimal number like 2 or 0.5"),
+        ("--boot-delay 1000000", "'--boot-delay': out of range, must be from 0 to 3,600"),
+    ])
+    func aNumberOutOfItsRangeIsRefusedWhereItIsParsed(option: String, problem: String) async throws {
+        let value = option.split(separator: " ")[1]
+        let result = try await TaskflowProcess.run(["demo", "built-in", "--headless"] + option.split(separator: " ").map(String.init))
+        #expect(result.status == 2, "\(option)")
+        #expect(result.standardOutput.isEmpty, "\(option)")
+        #expect(result.standardError == "taskflow: the value '\(value)' is invalid for \(problem) (see 'taskflow demo --help')\n")
+    }
+
+    /// A job's id is a whole number from 1, checked like every other number.
+    @Test(arguments: ["show", "retry", "cancel"], ["0", "99999999999999999999"])
+    func aJobIdOutOfRangeIsRefusedWhereItIsParsed(command: String, id: String) async throws {
+        let result = try await TaskflowProcess.run(["jobs", command, id])
+        #expect(result.status == 2)
+        #expect(result.standardError == """
+            taskflow: the value '\(id)' is invalid for '<id>': out of range, must be from 1 to 9,223,372,036,854,775,807 \
+            (see 'taskflow jobs \(command) --help')
+
+            """)
+    }
+
+    /// The largest history allowed is taken, and a run with it ends normally.
+    @Test func theLargestHistoryIsTakenAndTheRunEnds() async throws {
+        let result = try await TaskflowProcess.run(["demo", "built-in", "--history", "1000000", "--speed", "20", "--headless"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("completed"))
+    }
+
     /// Every usage error: status 2 (not ArgumentParser's 64) and one line naming the problem and
     /// the help to read.
     @Test(arguments: [
@@ -66,8 +123,8 @@ import TaskFlowDashboard
         (["check"], "missing expected argument '<file>' (see 'taskflow check --help')"),
         (["run", "a.toml", "b.toml"], "unexpected argument 'b.toml' (see 'taskflow run --help')"),
         (["demo", "tour", "--speed"], "missing value for '--speed <factor>' (see 'taskflow demo --help')"),
-        (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>' (see 'taskflow demo --help')"),
-        (["--speed", "-1"], "the value '-1' is invalid for '--speed <factor>': out of range, must be from 0.01 to 1000 (see 'taskflow --help')"),
+        (["demo", "tour", "--seed", "-1"], "the value '-1' is invalid for '--seed <n>': out of range, must be from 0 to 18,446,744,073,709,551,615 (see 'taskflow demo --help')"),
+        (["--speed", "-1"], "the value '-1' is invalid for '--speed <factor>': out of range, must be from 0.01 to 1,000 (see 'taskflow --help')"),
         (["jobs", "purge"], "say what to purge: --failed (see 'taskflow jobs purge --help')"),
     ])
     func aUsageErrorIsOneLineAndStatusTwo(arguments: [String], problem: String) async throws {

@@ -31,6 +31,17 @@ struct HistoryTests {
         #expect(board.flow(FlowID(6)) == nil && board.flow(FlowID(10_000)) != nil)
     }
 
+    /// A limit beyond the largest is brought down to it: `historyLimit + dropBatch` overflowed
+    /// (a trap) on the first finished flow with `--history 9223372036854775807`.
+    @Test func aHistoryLimitBeyondTheLargestIsBroughtDownToIt() {
+        var board = FlowBoard(historyLimit: .max)
+        board.apply(.flowQueued(Fixture.info(1, "flow 1")), at: .zero)
+        board.apply(.statusChanged(FlowID(1), .completed), at: .milliseconds(1))
+        #expect(board.historyLimit == FlowBoard.historyLimits.upperBound)
+        #expect(board.flow(FlowID(1))?.phase == .completed)
+        #expect(FlowBoard(historyLimit: .min).historyLimit == 1)
+    }
+
     @Test func countsStillAccountForEveryFlowSeen() {
         let board = board(flows: 3_000, live: 2, historyLimit: 10)
         #expect(board.counts[.completed] == 2_998)

@@ -55,6 +55,19 @@ struct QueuesViewTests {
         #expect(lines.contains { $0.contains("┌─ Queue Downloads   P pause") })
     }
 
+    /// Job ids are never reused either: the id column fits the largest, so #99999 and #100000
+    /// are told apart (a fixed six-cell column cut both to `#1000…` and `#9999…`).
+    @Test func theIdColumnFitsTheLargestJobId() {
+        var model = DashboardModel(scenario: "jobs")
+        model.attachQueues([Self.downloads], showing: true)
+        for id: UInt64 in [99_999, 100_000, 100_001] { model.apply(.added(Self.info(id, "Job \(id)")), at: .seconds(1)) }
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 40)).text
+        let lines = text.split(separator: "\n").map(String.init)
+        for id in [99_999, 100_000, 100_001] {
+            #expect(lines.contains { $0.contains("#\(id) ") && $0.contains(" Job \(id) ") }, "#\(id) whole:\n\(text)")
+        }
+    }
+
     @Test func keysCancelRetryAndPauseWhatTheSelectionAllows() {
         var model = Self.model()
         #expect(model.handle(.character("c")).isEmpty && model.notice == "c cancels a job: select one (↑↓)")

@@ -45,4 +45,23 @@ struct StartUpEndToEndTests {
         #expect(screen.contains("unknown colour \"gren\""), "\(screen)")
         #expect(screen.contains("taskflow: start-up failed at \"Load theme\""), "\(screen)")
     }
+
+    /// The problem a step meets while the dashboard holds the screen is said after it gave the
+    /// screen back: it used to be printed under the dashboard, which drew over it, leaving only
+    /// "taskflow: ExitCode(rawValue: 2)".
+    @Test func aStoreThatIsNotAStoreIsNamedAfterTheScreenIsRestored() async throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "notastore-\(UUID().uuidString).txt")
+        try "hello\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let tmux = try Tmux("start-up-store", arguments: "demo outbox --store '\(file.path)'")
+        defer { tmux.close() }
+        try await tmux.expectExit(status: 2)
+        let screen = tmux.capture()
+        // A long temporary path may wrap the line: read the pane as one string.
+        let text = screen.replacingOccurrences(of: "\n", with: "")
+        let problem = "taskflow: \(file.path): not a TaskFlow job store (not an SQLite database); left untouched"
+        #expect(text.components(separatedBy: problem).count == 2, "said once: \(screen)")
+        #expect(text.contains("\(problem)taskflow: start-up failed at \"Load scenario\""), "then the step: \(screen)")
+        #expect(!screen.contains("ExitCode"), "\(screen)")
+    }
 }

@@ -49,6 +49,20 @@ struct ViewSnapshotTests {
         #expect(grid.cells.allSatisfy { $0.scalar.isASCII })
     }
 
+    /// Ids are never reused, so they grow past any fixed width: the id column fits the largest
+    /// one kept. A four-cell column showed #8946 … #8950 all as `#89…`.
+    @Test func theIdColumnFitsTheLargestIdSoRowsCanBeToldApart() {
+        let ids = [8_946, 8_950, 9_999, 10_000, 123_456]
+        var model = DashboardModel(scenario: "ids")
+        for (index, id) in ids.enumerated() {
+            _ = model.apply(.flowQueued(Fixture.info(id, "Flow \(id)", index.isMultiple(of: 2) ? .write : .read)), at: .milliseconds(10 * index))
+        }
+        model.advance(to: .seconds(1))
+        let grid = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 80, height: 40))
+        let flowsPanel = grid.text.split(separator: "\n", omittingEmptySubsequences: false).prefix(10).joined(separator: "\n")
+        Snapshot.assertText(flowsPanel, Self.expectedLargeIDs, name: "large-ids")
+    }
+
     static let themesDirectory = #filePath.split(separator: "/").dropLast(3).joined(separator: "/").prepending("/") + "/Themes"
 
     static let expected80x24 = """
@@ -95,6 +109,19 @@ struct ViewSnapshotTests {
         |    2.2s  #3 "Migrate archive" > batch 2 (task)           |
         +----------------------------------------------------------+
          ? help  q quit  UpDown select  Enter detail  c cancel  C ca
+        """
+
+    static let expectedLargeIDs = """
+         TaskFlow · ids  lock idle  queue 0  wait 5 run 0 compl 0
+        ┌─ Flows ──────────────────────────────────────────────────────────────────────┐
+        │id      A title           status       progress        step           elapsed │
+        │#8946   W Flow 8946       queued                                      1.0s    │
+        │#8950   R Flow 8950       queued                                      0.9s    │
+        │#9999   W Flow 9999       queued                                      0.9s    │
+        │#10000  R Flow 10000      queued                                      0.9s    │
+        │#123456 W Flow 123456     queued                                      0.9s    │
+        │                                                                              │
+        │                                                                              │
         """
 
     static let expectedMonochrome = """

@@ -242,6 +242,29 @@ extension RunnerTests {
         #expect(await clock.mostAtOnce == 1)
     }
 
+    /// A file may ask for submissions faster than the engine ends them (100 flows × 10,000 every
+    /// millisecond grew 100 MB a second): a run keeps at most its limit of flows submitted and
+    /// unfinished, and a further submission waits for one of them to end. Here every flow's
+    /// step takes an hour, so only the cancels this test makes, one per launch, end flows.
+    @Test func aSubmissionWaitsForAFlowToEndOnceTheLimitIsOutstanding() async throws {
+        let scenario = try Scenario.parse(
+            scenario(flow: "every = \"1ms\"\ntimes = 50", step: "task = \"Work\"\nduration = \"60m\"\nprogress = false"))
+        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(), clock: HourParkingClock(), outstandingLimit: 4)
+        let run = runner.start()
+        var launched: [ScenarioFlow] = []
+        for await flow in run.launches {
+            launched.append(flow)
+            let outstanding = runner.manager.snapshot().flows.filter { !$0.status.isFinished }.count
+            #expect(outstanding <= 4, "flows unfinished when #\(launched.count) was launched")
+            if launched.count == 12 {
+                await run.stop()
+            } else if launched.count >= 4 {
+                launched[launched.count - 4].handle.cancel()
+            }
+        }
+        #expect(await run.flows().count == 12, "nothing submitted beyond what the cancels made room for")
+    }
+
     @Test func stopEndsLaunchesAndSubmitsNothingMore() async throws {
         let scenario = try Scenario.parse(scenario(flow: "every = \"10m\"\ntimes = 3", step: "main = \"M\""))
         let run = ScenarioRunner(scenario: scenario).start()
@@ -267,6 +290,16 @@ actor SleeperCountingClock: ScenarioClock {
         mostAtOnce = max(mostAtOnce, sleeping)
         defer { sleeping -= 1 }
         try await Task.sleep(for: .milliseconds(2))
+    }
+}
+
+/// Returns at once from waits under an hour (the gaps between submissions) and holds one of
+/// an hour or more until the waiting task is cancelled: a flow whose step takes an hour ends
+/// only when it is cancelled.
+struct HourParkingClock: ScenarioClock {
+    func sleep(for duration: Duration) async throws {
+        guard duration >= .seconds(3600) else { return }
+        try await Task.sleep(for: duration)
     }
 }
 

@@ -36,11 +36,16 @@ public struct FlowBoard: Sendable, Hashable {
     /// that the board stays a few megabytes.
     public static let defaultHistoryLimit = 1000
 
+    /// The ``historyLimit``s a board takes (`--history`): beyond a million finished flows the
+    /// board would hold gigabytes, and the bound keeps ``historyLimit`` + ``dropBatch`` far from
+    /// overflowing.
+    package static let historyLimits = 1...1_000_000
+
     /// An empty board whose log keeps `logCapacity` lines and that keeps at least the last
-    /// `historyLimit` finished flows (at least 1).
+    /// `historyLimit` finished flows, brought within ``historyLimits``.
     public init(logCapacity: Int = 1000, historyLimit: Int = FlowBoard.defaultHistoryLimit) {
         log = EventLog(capacity: logCapacity)
-        self.historyLimit = max(historyLimit, 1)
+        self.historyLimit = min(max(historyLimit, Self.historyLimits.lowerBound), Self.historyLimits.upperBound)
     }
 
     /// How many finished flows beyond ``historyLimit`` wait before they are dropped together.

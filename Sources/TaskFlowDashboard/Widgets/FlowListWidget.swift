@@ -6,20 +6,23 @@ struct FlowListWidget: Widget {
     let model: DashboardModel
     let glyphs: Glyphs
 
-    /// Column widths for one inner width. The title and the current step share what the fixed
-    /// columns leave; on a narrow screen the step column goes first, and the status column
-    /// cuts its longest name ("rollback incomplete" to "rollback in…").
+    /// Column widths for one inner width. The id column fits the largest id listed (see
+    /// ``IDColumn``); the title and the current step share what the other columns leave; on a
+    /// narrow screen the step column goes first, and the status column cuts its longest name
+    /// ("rollback incomplete" to "rollback in…").
     struct Columns {
-        static let id = 5, access = 2, progress = 16, elapsed = 8
+        static let minimumID = 5, access = 2, progress = 16, elapsed = 8
         /// Wide enough for every status name from a 100-column terminal (98 inside the panel) on.
         static let wideStatus = 20, narrowStatus = 13, wideFrom = 98
+        let id: Int
         let status: Int
         let title: Int
         let step: Int
 
-        init(width: Int) {
+        init(width: Int, largestID: Int?) {
+            id = IDColumn.width(largest: largestID, minimum: Self.minimumID)
             status = width >= Self.wideFrom ? Self.wideStatus : Self.narrowStatus
-            let fixed = Self.id + Self.access + status + Self.progress + Self.elapsed + 1
+            let fixed = id + Self.access + status + Self.progress + Self.elapsed + 1
             let flexible = max(width - fixed, 0)
             if flexible >= 30 {
                 title = min(28, flexible / 2)
@@ -38,7 +41,10 @@ struct FlowListWidget: Widget {
         let jobs = model.nextTab == .flows ? "" : " — Tab: \(model.nextTab.name)"
         let inner = Panel(title: "Flows\(history)\(filter)\(jobs)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
-        let columns = layout(Columns(width: inner.width))
+        // All the flows kept, not only those the filter shows: the column keeps its width as
+        // the filter changes.
+        let largestID = model.board.flows.map(\.info.id.rawValue).max()
+        let columns = layout(Columns(width: inner.width, largestID: largestID))
         renderHeading(into: &grid, at: inner, columns: columns)
         let rows = model.visibleFlows
         let capacity = inner.height - 1
@@ -67,7 +73,7 @@ struct FlowListWidget: Widget {
 
     private func layout(_ columns: Columns) -> [Column] {
         var layout = [
-            text("id", Columns.id) { "#\($0.info.id.rawValue)" },
+            text("id", columns.id) { "#\($0.info.id.rawValue)" },
             text("A", Columns.access, role: { _ in .dim }) { $0.info.access == .write ? "W" : "R" },
             text("title", columns.title + 1) { $0.info.title },
             text("status", columns.status, role: { $0.phase.role }) { $0.phase.name },

@@ -7,7 +7,7 @@ struct JobListWidget: Widget {
     let store: StoreBoard
     let glyphs: Glyphs
 
-    private static let id = 7, kind = 18, state = 10, retries = 8
+    private static let minimumID = 7, kind = 18, state = 10, retries = 8
     /// The column coloured by the job's state.
     private static let stateColumn = 2
 
@@ -19,8 +19,7 @@ struct JobListWidget: Widget {
         let title = (["Jobs", glyphs.fold(store.name)] + condition + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
-        // Ids grow for ever (never reused): the column widens to the longest listed, never cut.
-        let idWidth = max(Self.id, (store.rows.map { "#\($0.id)".count }.max() ?? 0) + 1)
+        let idWidth = IDColumn.width(largest: store.rows.map(\.id).max(), minimum: Self.minimumID)
         var columns = [("id", idWidth), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
         columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
         var x = inner.x

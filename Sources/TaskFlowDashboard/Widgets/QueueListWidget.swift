@@ -8,7 +8,7 @@ struct QueueListWidget: Widget {
     let board: QueueBoard
     let glyphs: Glyphs
 
-    private static let id = 6, priority = 8, state = 11, progress = 16
+    private static let minimumID = 6, priority = 8, state = 11, progress = 16
     /// The title column's share of what the fixed columns leave.
     private static let titleShare = 45
 
@@ -18,13 +18,14 @@ struct QueueListWidget: Widget {
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 1 else { return }
         let lines = board.lines
+        let idWidth = IDColumn.width(largest: board.jobs.keys.map(\.rawValue).max(), minimum: Self.minimumID)
         let selected = model.queueSelection.flatMap(lines.firstIndex) ?? 0
         let first = min(max(selected - inner.height + 1, 0), max(lines.count - inner.height, 0))
         for (offset, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             let row = Rect(x: inner.x, y: inner.y + offset, width: inner.width, height: 1)
             switch line {
             case .queue(let title): renderHeading(title, into: &grid, in: row)
-            case .job(let id): board.jobs[id].map { renderJob($0, into: &grid, in: row) }
+            case .job(let id): board.jobs[id].map { renderJob($0, into: &grid, in: row, idWidth: idWidth) }
             }
             if line == model.queueSelection { grid.restyle(row, role: .selection) }
         }
@@ -43,12 +44,12 @@ struct QueueListWidget: Widget {
         }
     }
 
-    private func renderJob(_ job: QueuedJobRow, into grid: inout CellGrid, in row: Rect) {
-        let fixed = 2 + Self.id + Self.priority + Self.state + Self.progress
+    private func renderJob(_ job: QueuedJobRow, into grid: inout CellGrid, in row: Rect, idWidth: Int) {
+        let fixed = 2 + idWidth + Self.priority + Self.state + Self.progress
         let titleWidth = max((row.width - fixed) * Self.titleShare / 100, 8)
         var x = row.x + 2
         let cells: [(String, Int, StyleRole)] = [
-            ("#\(job.info.id.rawValue)", Self.id, .dim),
+            ("#\(job.info.id.rawValue)", idWidth, .dim),
             (job.info.title, titleWidth, .normal),
             (job.info.priority.description, Self.priority, job.info.priority == .high ? .notice : .dim),
             (job.status.name, Self.state, job.status.role),

@@ -53,8 +53,8 @@ public final class ScenarioRun: Sendable {
     }
 
     /// Stops the run: no further submissions, every submitted flow is cancelled (and rolls
-    /// back) and every job is cancelled. Returns once nothing more will be submitted or added;
-    /// ``finished()`` then reports the end.
+    /// back) and every job is cancelled. Returns once nothing more will be submitted or added
+    /// and the submitted flows have ended; ``finished()`` then reports the end.
     public func stop() async {
         launcher.cancel()
         await cancelSubmitted()

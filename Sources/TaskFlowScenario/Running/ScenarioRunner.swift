@@ -3,7 +3,9 @@ import TaskFlow
 /// Runs a ``Scenario`` on a real ``TaskFlowManager``: submits each flow at its start time (and
 /// again every `every`, `times` times), plays its steps with their durations scaled by
 /// ``RunOptions/speed``, and injects failures from the seed. Flows due at the same time are
-/// submitted in file order, so every run of a scenario numbers its flows the same way.
+/// submitted in file order, so every run of a scenario numbers its flows the same way. At most
+/// ``outstandingFlowLimit`` flows are submitted and unfinished at once: a submission due while
+/// that many are outstanding waits for one to finish (see ``SubmissionWindow``).
 ///
 /// ```swift
 /// let runner = ScenarioRunner(scenario: try Scenario.load(contentsOf: url), options: RunOptions(speed: 4))
@@ -22,11 +24,24 @@ public struct ScenarioRunner: Sendable {
     /// events can be observed before ``start(retaining:)`` adds the first job.
     public let jobs: ScenarioJobs
     private let pacer: Pacer
+    /// The most flows this runner keeps submitted and unfinished: ``outstandingFlowLimit``.
+    let outstandingLimit: Int
+
+    /// The most flows a run keeps submitted and not finished at once. Far above what a demo
+    /// has in flight (the stress demo peaks at a few hundred), far below what takes memory
+    /// that matters (a queued flow costs a few kilobytes).
+    public static let outstandingFlowLimit = 1_000
 
     /// A runner for `scenario`. `clock` is what simulated time is awaited on.
     public init(scenario: Scenario, options: RunOptions = RunOptions(), clock: any ScenarioClock = ContinuousScenarioClock()) {
+        self.init(scenario: scenario, options: options, clock: clock, outstandingLimit: Self.outstandingFlowLimit)
+    }
+
+    /// A runner whose runs keep at most `outstandingLimit` flows unfinished (tests use a few).
+    init(scenario: Scenario, options: RunOptions, clock: any ScenarioClock, outstandingLimit: Int) {
         self.scenario = scenario
         self.options = options
+        self.outstandingLimit = outstandingLimit
         manager = TaskFlowManager(state: ScenarioState())
         let pacer = Pacer(clock: clock, speed: options.speed)
         self.pacer = pacer
@@ -44,8 +59,9 @@ public struct ScenarioRunner: Sendable {
         let journal = RunJournal(retention: retention)
         let (launches, continuation) = AsyncStream.makeStream(of: ScenarioFlow.self)
         let launcher = Task { [self] in
-            // Discarding: a `cancel_after` timer is dropped as soon as it ends, so only the
-            // timers of flows still running are held, however many submissions there are.
+            // Discarding: a `cancel_after` timer, and the task that waits for a flow's end, is
+            // dropped as soon as it ends, so only those of flows still running are held,
+            // however many submissions there are.
             await withDiscardingTaskGroup { timers in
                 async let jobsAdded: Void = jobs.addAll()
                 await submitAll(journal: journal, continuation: continuation, timers: &timers)
@@ -62,14 +78,16 @@ public struct ScenarioRunner: Sendable {
     /// order, sleeping from one start time to the next: memory does not grow with `times`, and
     /// the manager numbers the flows the same way on every run. Returns early when the run is
     /// stopped. Sleeping the gaps rather than each start from the beginning adds the (tiny)
-    /// cost of each submission to the later ones; the clock offers no "now" to correct it by.
+    /// cost of each submission to the later ones, and so does waiting for the window to admit
+    /// one; the clock offers no "now" to correct it by.
     private func submitAll(
         journal: RunJournal, continuation: AsyncStream<ScenarioFlow>.Continuation, timers: inout DiscardingTaskGroup
     ) async {
+        var window = SubmissionWindow(limit: outstandingLimit)
         var now = Duration.zero
         for next in SubmissionSchedule(scenario.flows) {
             // A zero gap does not sleep, so it would not notice a stop by itself.
-            guard !Task.isCancelled, (try? await pacer.wait(next.start - now)) != nil else { return }
+            guard !Task.isCancelled, (try? await pacer.wait(next.start - now)) != nil, await window.admit() else { return }
             now = next.start
             let spec = scenario.flows[next.flowIndex]
             let flow = submit(spec, index: next.flowIndex, submission: next.submission, journal: journal)
@@ -78,11 +96,10 @@ public struct ScenarioRunner: Sendable {
             if let delay = spec.cancelAfter {
                 timers.addTask { await cancel(flow.handle, after: delay) }
             }
-            if journal.retention == .unfinished {
-                timers.addTask {
-                    await flow.handle.finished()
-                    await journal.forget(flow)
-                }
+            timers.addTask { [finishes = window.finishes] in
+                await flow.handle.finished()
+                if journal.retention == .unfinished { await journal.forget(flow) }
+                finishes.yield()
             }
         }
     }

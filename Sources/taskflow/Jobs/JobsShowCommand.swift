@@ -11,7 +11,7 @@ struct JobsShowCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: "The job's id (see 'taskflow jobs list').")
+    @Argument(help: "The job's id (see 'taskflow jobs list').", transform: NumberArgument.jobID)
     var id: Int64
 
     func run() throws {

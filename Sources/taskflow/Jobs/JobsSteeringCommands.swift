@@ -10,7 +10,7 @@ struct JobsRetryCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: "The failed job's id.")
+    @Argument(help: "The failed job's id.", transform: NumberArgument.jobID)
     var id: Int64
 
     func run() throws {
@@ -27,7 +27,7 @@ struct JobsCancelCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: "The job's id.")
+    @Argument(help: "The job's id.", transform: NumberArgument.jobID)
     var id: Int64
 
     func run() throws {
