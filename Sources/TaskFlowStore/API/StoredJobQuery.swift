@@ -14,7 +14,9 @@ public struct StoredJobQuery: Sendable, Hashable {
         case newestFirst
     }
 
-    /// Only jobs in one of these states; empty means every state.
+    /// Only jobs whose row stores one of these states; empty means every state. A damaged row is
+    /// found under the state its row stores, if that is one of these: ``StoredJobState/damaged``
+    /// itself selects nothing.
     public var states: Set<StoredJobState>
     /// Only jobs of this kind; nil means every kind.
     public var kind: String?

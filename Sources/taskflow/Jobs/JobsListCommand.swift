@@ -90,8 +90,9 @@ struct JobsListCommand: ParsableCommand {
         let names = stateNames.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let states = try names.map { name in
             let trimmed = name.trimmingCharacters(in: .whitespaces)
-            guard let state = StoredJobState(rawValue: trimmed) else {
-                let known = StoredJobState.allCases.map(\.rawValue).joined(separator: ", ")
+            // `damaged` is what a reader makes of a row, not a state a row stores: it selects nothing.
+            guard let state = StoredJobState(rawValue: trimmed), state != .damaged else {
+                let known = StoredJobState.allCases.filter { $0 != .damaged }.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("unknown state '\(trimmed.escapingControlCharacters)': the states are \(known)")
             }
             return state
