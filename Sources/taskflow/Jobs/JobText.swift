@@ -5,8 +5,8 @@ import TaskFlowStore
 
 /// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. In the text
 /// forms every string that came from a job (kind, error, lease owner) is escaped before it
-/// reaches the terminal; JSON escapes control characters as JSON does. Payloads are redacted
-/// in both (``PayloadRedaction``).
+/// reaches the terminal; JSON escapes control characters as JSON does. Both show a job's text
+/// redacted (``StoredJobInfo/redactedText``).
 enum JobText {
     /// `ID KIND STATE RETRIES SUBMITTED NOTE`, one row per job; "no jobs" when there are none.
     static func table(_ jobs: [StoredJobInfo], now: Date) -> String {
@@ -34,18 +34,18 @@ enum JobText {
         return lines.joined(separator: "\n")
     }
 
-    /// The jobs as a JSON array, payloads redacted and embedded as JSON.
+    /// The jobs as a JSON array, their text redacted, payloads embedded as JSON.
     static func json(_ jobs: [StoredJobInfo]) -> String {
         let objects: [[String: Any]] = jobs.map { job in
+            let text = job.redactedText
             var object: [String: Any] = [
-                "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
+                "id": job.id.rawValue, "kind": text.kind, "state": job.state.rawValue, "retries": job.retries,
                 "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
-                "payload": (try? JSONSerialization.jsonObject(
-                    with: Data(PayloadRedaction.redacted(job.payload).utf8), options: [.fragmentsAllowed])) ?? NSNull(),
+                "payload": (try? JSONSerialization.jsonObject(with: Data(text.payload.utf8), options: [.fragmentsAllowed])) ?? NSNull(),
             ]
             object["dueAt"] = job.dueAt.map(timestamp)
-            object["leaseOwner"] = job.leaseOwner
-            object["lastError"] = job.lastError
+            object["leaseOwner"] = text.leaseOwner
+            object["lastError"] = text.lastError
             return object
         }
         return jsonArray(objects)
