@@ -72,7 +72,8 @@ enum SecretScanner {
         return (start + 1)..<end
     }
 
-    // ASCII codes as literals: a debug build calls no function to compare with one.
+    // The ASCII codes compared with, computed rather than stored: a stored static is reached
+    // through a lazy initializer's check on every comparison in a debug build.
     private static var colon: UInt8 { 0x3A }
     private static var slash: UInt8 { 0x2F }
     private static var at: UInt8 { 0x40 }
