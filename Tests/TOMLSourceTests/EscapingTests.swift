@@ -1,7 +1,8 @@
 import Testing
 import TOMLSource
 
-/// What reaches a terminal from a user's file: visible escapes instead of control characters.
+/// What reaches a terminal from a user's file or a job: visible escapes instead of control
+/// characters and of the format characters that reorder or hide text.
 @Suite struct EscapingTests {
     @Test(arguments: [
         ("plain text", "plain text"),
@@ -11,8 +12,12 @@ import TOMLSource
         ("del\u{7F} c1\u{9B}", #"del\u{7F} c1\u{9B}"#),
         ("nul\u{0}", #"nul\u{0}"#),
         ("bidi \u{202E}txt.exe", #"bidi \u{202E}txt.exe"#),
+        ("isolate \u{2067}x\u{2069} lrm\u{200E} alm\u{61C}", #"isolate \u{2067}x\u{2069} lrm\u{200E} alm\u{61C}"#),
+        ("pay\u{200B}pal\u{2060} bom\u{FEFF} soft\u{AD}hyphen", #"pay\u{200B}pal\u{2060} bom\u{FEFF} soft\u{AD}hyphen"#),
+        ("tag\u{E0041}", #"tag\u{E0041}"#),
         ("sep\u{2028}", #"sep\u{2028}"#),
         ("Café 東京 👩‍👩‍👧", "Café 東京 👩‍👩‍👧"),
+        ("می\u{200C}خواهم", "می\u{200C}خواهم"),
     ])
     func controlCharactersBecomeVisibleEscapes(text: String, shown: String) {
         #expect(text.escapingControlCharacters == shown)

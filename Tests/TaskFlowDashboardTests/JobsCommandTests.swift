@@ -77,6 +77,29 @@ struct JobsCommandTests {
         #expect(left.map { Array($0.split(separator: " ").prefix(4)) } == [["1", "doomed", "pending", "0"]])
     }
 
+    @Test func noOutputShowsAPasswordFromTheLastErrorOrThePayload() async throws {
+        let jobStore = try JobStore(path: store)
+        let log = StreamLog(jobStore.changes)
+        jobStore.register(Doomed.self, retry: .never) { _, _ in .fail(Boom("connect failed: postgres://ann:s3cret@db/app refused")) }
+        try await jobStore.submit(Doomed(number: 1))
+        try await jobStore.start(workers: 1)
+        #expect(await eventually { log.events.contains { if case .failed = $0 { true } else { false } } })
+        await jobStore.stop()
+        let payload = #"{"callback":"https://h/done?user=ann&password=pa55","postgres://bob:hunter2@db":"replica"}"#
+        #expect(try await taskflow("submit", "sync", payload).status == 0)
+
+        let outputs = [
+            try await taskflow("list"), try await taskflow("list", "--json"), try await taskflow("list", "--failed"),
+            try await taskflow("show", "1"), try await taskflow("show", "1", "--json"),
+            try await taskflow("show", "2"), try await taskflow("show", "2", "--json"),
+        ].map(\.standardOutput)
+        for output in outputs {
+            #expect(!output.contains("s3cret") && !output.contains("pa55") && !output.contains("hunter2"), "\(output)")
+        }
+        #expect(outputs[3].contains("last error Boom(connect failed: postgres://ann:‹redacted›@db/app refused)"), "\(outputs[3])")
+        #expect(outputs[5].contains(#"{"callback":"https://h/done?user=ann&password=‹redacted›","postgres://bob:‹redacted›@db":"replica"}"#))
+    }
+
     @Test func workersListsTheProcessesRunningWorkersOnTheStore() async throws {
         let jobStore = try JobStore(path: store)
         #expect(try await taskflow("workers").standardOutput == "no process runs workers on this store\n")

@@ -24,4 +24,10 @@ struct StoreEventLineTests {
         ])
         #expect(lines.map(\.level) == [.info, .warning, .warning, .error, .warning])
     }
+
+    @Test func aReasonShowsNoPassword() {
+        let event = StoredJobEvent.retryScheduled(
+            StoredJobID(3), kind: "sync", retries: 1, at: Date.distantPast, reason: "connect failed: postgres://ann:s3cret@db/app refused")
+        #expect(StoreJobSource.line(for: event).text == "job 3 sync retry 1 in 0.0s: connect failed: postgres://ann:‹redacted›@db/app refused")
+    }
 }

@@ -73,6 +73,42 @@ struct WideTextViewSnapshotTests {
         #expect(lines.allSatisfy { $0.displayWidth <= 80 })
     }
 
+    @Test func formatAndControlCharactersAreWrittenAsEscapesThatTakeTheirColumns() {
+        var written = 0
+        let grid = grid(width: 20) { written = $0.put("a\u{202E}b\u{1B}", x: 0, y: 0, role: .normal, limit: 20) }
+        #expect(grid.text == #"a\u{202E}b\u{1B}"#)
+        #expect(written == 16 && "a\u{202E}b\u{1B}".displayWidth == 16)
+        #expect("x\u{202E}gpj.exe".truncated(to: 9, glyphs: .unicode) == "x…", "the escape is kept whole or left out")
+        #expect("\u{202E}".truncated(to: 8, glyphs: .unicode) == "\u{202E}", "fits exactly")
+    }
+
+    @Test func titlesThatWouldReadReversedShowTheirEscapesOnTheDashboard() {
+        let reversed = Fixture.info(1, "Invoice \u{202E}gpj.exe")
+        let hidden = Fixture.info(2, "pay\u{200B}roll \u{2066}run\u{2069}")
+        var model = DashboardModel(scenario: "Bidi \u{202E}oem")
+        for (index, event) in [
+            FlowEvent.flowQueued(reversed), .flowQueued(hidden),
+            .statusChanged(FlowID(1), .running), .statusChanged(FlowID(2), .running),
+            .stepStarted(FlowID(1), Fixture.step(1, "send \u{202E}fdp.scr")),
+        ].enumerated() {
+            _ = model.apply(event, at: .milliseconds(100 * index))
+        }
+        model.advance(to: .seconds(1))
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 24)).text
+        let raw: Set<Unicode.Scalar> = ["\u{202E}", "\u{200B}", "\u{2066}", "\u{2069}"]
+        #expect(!text.unicodeScalars.contains(where: raw.contains), "\(text)")
+        for escaped in [#"Bidi \u{202E}oem"#, #"Invoice \u{202E}gpj.exe"#, #"pay\u{200B}roll \u{2066}run\u{2069}"#, #"send \u{202E}fdp.scr"#] {
+            #expect(text.contains(escaped), "\(escaped) in \(text)")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.allSatisfy { $0.displayWidth <= 100 })
+        // The statuses line up: the escapes took the columns the titles were measured with.
+        let statusColumns = lines.filter { $0.hasPrefix("│#") }.map { line in
+            line.firstRange(of: "running").map { String(line[..<$0.lowerBound]).displayWidth }
+        }
+        #expect(statusColumns.count == 2 && Set(statusColumns).count == 1, "\(lines)")
+    }
+
     /// Every status starts in the same column, whatever the titles before it hold.
     static let expectedTop = [
         " TaskFlow · Wide 日本語のシナリオ名前… lock idle  queue 0  wait 0 run 3 compl 0",

@@ -32,11 +32,11 @@ public struct StoredJobRow: Sendable, Hashable {
     public let dueAt: Date?
     /// The worker that holds it (running), as `host:pid`.
     public let leaseOwner: String?
-    /// Why it failed, or why its last retry was scheduled.
+    /// Why it failed, or why its last retry was scheduled, its secrets redacted.
     public let lastError: String?
     /// Its next run recovers it from a worker that died.
     public let isRecovery: Bool
-    /// The payload as JSON with its secret fields redacted.
+    /// The payload as JSON with its secrets redacted.
     public let payload: String
     /// For a damaged row: why it is not a job, naming the column and the value. Only ``id``,
     /// ``kind`` (empty when unreadable) and this mean anything then.

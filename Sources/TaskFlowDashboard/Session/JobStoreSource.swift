@@ -3,9 +3,10 @@
 public protocol JobStoreSource: Sendable {
     /// The name shown: the store's path.
     var name: String { get }
-    /// The oldest `limit` jobs of the store, payloads redacted, how many there are in each
-    /// state (a store may hold millions, and the view shows a screenful), and the processes
-    /// running workers on it.
+    /// The oldest `limit` jobs of the store, how many there are in each state (a store may hold
+    /// millions, and the view shows a screenful), and the processes running workers on it. The
+    /// rows' text (kind, lease owner, last error, payload) comes redacted: the dashboard shows
+    /// it as it is.
     func listing(limit: Int) async throws -> StoreListing
     /// What this process's store does from now on (submitted, started, parked, retry
     /// scheduled, succeeded, failed, recovered…), as event log lines. Other processes' changes

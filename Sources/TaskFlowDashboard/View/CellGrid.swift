@@ -1,3 +1,5 @@
+import TOMLSource
+
 /// One column of the screen: what it shows and what it means.
 ///
 /// A wide character (CJK, most emoji) takes two columns: its cell has ``width`` 2 and the
@@ -31,16 +33,14 @@ public struct Cell: Sendable, Hashable {
     /// What a backend writes for this cell, in order: nothing for a continuation cell.
     public var drawnScalars: [Unicode.Scalar] { isContinuation ? [] : [scalar] + marks }
 
-    /// The cell for one grapheme. Control characters become spaces, since they would move the
-    /// terminal's cursor. Only the zero-width scalars after the first are kept as marks: a
-    /// terminal gives every other scalar columns of its own (an emoji joined by U+200D would
+    /// The cell for one grapheme, which holds no control or format character (``CellGrid/put(_:x:y:role:limit:)``
+    /// writes those as escapes). Only the zero-width scalars after the first are kept as marks:
+    /// a terminal gives every other scalar columns of its own (an emoji joined by U+200D would
     /// take several cells), so they, and the joiner, are dropped.
     init(_ character: Character, role: StyleRole) {
         let scalars = character.unicodeScalars
-        guard let first = scalars.first, !DisplayWidth.isControl(first) else {
-            self.init(scalar: " ", role: role)
-            return
-        }
+        // A Character holds at least one scalar.
+        let first = scalars[scalars.startIndex]
         let marks = Array(scalars.dropFirst()).filter { $0 != Self.joiner && DisplayWidth.columns(of: $0) == 0 }
         self.init(scalar: first, marks: marks, role: role, width: DisplayWidth.columns(of: first))
     }
@@ -74,13 +74,18 @@ public struct CellGrid: Sendable, Hashable {
 
     /// Writes `text` from (`x`, `y`) into at most `limit` columns, and never past the right
     /// edge. A wide character that would not fit whole is left out; zero-width characters join
-    /// the cell before them. Returns the number of columns written.
+    /// the cell before them. Characters that would act on the terminal or disguise the text
+    /// (controls, bidi overrides and isolates, invisible format characters: a title must not
+    /// read `exe.jpg`) are written as the escapes every other output shows, `\u{202E}`, which
+    /// ``Swift/String/displayWidth`` counts. Returns the number of columns written.
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole, limit: Int) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = x + min(max(limit, 0), size.width - x)
         var column = x
-        for character in text {
+        // Every string a widget draws comes through here, whatever flow, job or log line it came
+        // from; escaping is idempotent, so text escaped before (job details) is unchanged.
+        for character in text.escapingControlCharacters {
             let cell = Cell(character, role: role)
             if cell.width == 0 {
                 // A zero-width character has no column of its own: its scalars are all marks.

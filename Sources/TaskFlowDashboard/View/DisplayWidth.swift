@@ -1,8 +1,10 @@
 import Glibc
+import TOMLSource
 
 /// How many terminal columns text takes, measured the way the terminal (and ncurses) measures
 /// it: C's `wcwidth`, applied to each grapheme's first scalar. East Asian wide characters and
-/// most emoji take two columns; combining marks take none.
+/// most emoji take two columns; combining marks take none. A character the grid shows as an
+/// escape (``Swift/String/escapingControlCharacters``) takes the escape's columns.
 enum DisplayWidth {
     private typealias WidthFunction = @convention(c) (wchar_t) -> Int32
 
@@ -21,11 +23,13 @@ enum DisplayWidth {
     /// lets any number of threads install the same locale object with `uselocale`.
     private static let utf8Locale: Int? = newlocale(LC_CTYPE_MASK, "C.UTF-8", nil).map { Int(bitPattern: $0) }
 
-    /// Columns of one grapheme: 0 (a combining mark alone), 1 or 2. Control characters count
-    /// as 1 because the grid shows them as spaces; what `wcwidth` cannot measure counts as 1.
+    /// Columns of one grapheme: 0 (a combining mark alone), 1 or 2, or as many as the escape
+    /// the grid shows for a control or format character (`\u{202E}` takes 8); what `wcwidth`
+    /// cannot measure counts as 1.
     static func columns(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first, !isControl(first) else { return 1 }
-        return columns(of: first)
+        guard !character.isEscapedWhenShown else { return String(character).escapingControlCharacters.displayWidth }
+        // A Character holds at least one scalar.
+        return columns(of: character.unicodeScalars[character.unicodeScalars.startIndex])
     }
 
     /// Columns of one scalar, as `wcwidth` gives them; unmeasurable ones count as 1.
@@ -43,15 +47,10 @@ enum DisplayWidth {
         defer { uselocale(previous) }
         return Int(wcwidth(code))
     }
-
-    /// True for characters that would move the terminal's cursor (tab, newline, escape).
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.generalCategory == .control
-    }
 }
 
 extension String {
-    /// Columns the string takes on a terminal.
+    /// Columns the string takes on the dashboard's grid, escapes included.
     public var displayWidth: Int {
         reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     }

@@ -55,7 +55,7 @@ struct JobListWidget: Widget {
         for (offset, job) in store.rows.dropFirst(first).prefix(body.height).enumerated() {
             let y = body.y + offset
             let note = job.note { store.remaining(until: $0, now: model.now) }
-            let cells = ["#\(job.id)", job.kind.escapingControlCharacters, job.state.rawValue, job.retriesText, note]
+            let cells = ["#\(job.id)", job.kind, job.state.rawValue, job.retriesText, note]
             var x = body.x
             for (column, (cell, width)) in zip(cells, columns).enumerated() {
                 let role: StyleRole = column == Self.stateColumn ? job.state.role : .normal

@@ -7,7 +7,7 @@ struct StatusBarWidget: Widget {
         grid.fill(rect, role: .normal)
         switch model.mode {
         case .confirmCancelJob(let id):
-            let kind = model.store?.row(id).map { " (\($0.kind.escapingControlCharacters))" } ?? ""
+            let kind = model.store?.row(id).map { " (\($0.kind))" } ?? ""
             put("Cancel job \(id)\(kind)? It is removed from the store.  y = remove   n = keep", .notice, into: &grid, rect)
         case .confirmUndo(let id):
             let title = model.live.flow(id)?.info.title ?? ""

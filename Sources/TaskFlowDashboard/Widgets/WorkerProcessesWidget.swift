@@ -24,7 +24,7 @@ struct WorkerProcessesWidget: Widget {
             let age = store.age(of: process.lastHeartbeat, now: model.now)
             // The marker is kept whole: a long host name is cut before it, not it.
             let marker = process.isThisStore ? " (this)" : ""
-            let name = glyphs.fold(process.host.escapingControlCharacters).truncated(to: max(host - 1 - marker.count, 1), glyphs: glyphs) + marker
+            let name = glyphs.fold(process.host).truncated(to: max(host - 1 - marker.count, 1), glyphs: glyphs) + marker
             let cells = process.damage == nil
                 ? [name, "\(process.pid)", "\(process.runningJobs)/\(process.workers)", process.heartbeatText(age: age)]
                 : [name, "?", "\(process.runningJobs)/?", process.heartbeatText(age: age)]

@@ -5,8 +5,8 @@ import TaskFlowStore
 
 /// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. In the text
 /// forms every string that came from a job (kind, error, lease owner) is escaped before it
-/// reaches the terminal; JSON escapes control characters as JSON does. Payloads are redacted
-/// in both (``PayloadRedaction``).
+/// reaches the terminal; JSON escapes control characters as JSON does. Both show a job's text
+/// redacted (``StoredJobInfo/redactedText``).
 enum JobText {
     /// The table's heading: `ID KIND STATE RETRIES SUBMITTED NOTE`.
     static let tableHeading = ["ID", "KIND", "STATE", "RETRIES", "SUBMITTED", "NOTE"]
@@ -48,30 +48,31 @@ enum JobText {
         return lines.joined(separator: "\n")
     }
 
-    /// The jobs as a JSON array, payloads redacted and embedded as JSON.
+    /// The jobs as a JSON array, their text redacted, payloads embedded as JSON.
     static func json(_ jobs: [StoredJobInfo]) -> String {
         "[" + jobs.map(jsonObject).joined(separator: ",") + "]"
     }
 
-    /// One job as a JSON object, keys sorted, its payload redacted and embedded as JSON: an
-    /// element of ``json(_:)``'s array, which `jobs list --json` writes a page at a time. A
+    /// One job as a JSON object, keys sorted, its text redacted and its payload embedded as JSON:
+    /// an element of ``json(_:)``'s array, which `jobs list --json` writes a page at a time. A
     /// damaged row says only what is known to be true: the id, the kind if readable, and why.
     static func jsonObject(_ job: StoredJobInfo) -> String {
-        if let damage = job.damage {
+        let text = job.redactedText
+        if let damage = text.damage {
             let object: [String: Any] = [
-                "id": job.id.rawValue, "kind": job.kind.isEmpty ? NSNull() : job.kind, "state": job.state.rawValue, "damage": damage,
+                "id": job.id.rawValue, "kind": text.kind.isEmpty ? NSNull() : text.kind, "state": job.state.rawValue,
+                "damage": damage,
             ]
             return jsonText(object) ?? "{}"
         }
         var object: [String: Any] = [
-            "id": job.id.rawValue, "kind": job.kind, "state": job.state.rawValue, "retries": job.retries,
+            "id": job.id.rawValue, "kind": text.kind, "state": job.state.rawValue, "retries": job.retries,
             "submittedAt": timestamp(job.submittedAt), "isRecovery": job.isRecovery,
-            "payload": (try? JSONSerialization.jsonObject(
-                with: Data(PayloadRedaction.redacted(job.payload).utf8), options: [.fragmentsAllowed])) ?? NSNull(),
+            "payload": (try? JSONSerialization.jsonObject(with: Data(text.payload.utf8), options: [.fragmentsAllowed])) ?? NSNull(),
         ]
         object["dueAt"] = job.dueAt.map(timestamp)
-        object["leaseOwner"] = job.leaseOwner
-        object["lastError"] = job.lastError
+        object["leaseOwner"] = text.leaseOwner
+        object["lastError"] = text.lastError
         return jsonText(object) ?? "{}"
     }
 

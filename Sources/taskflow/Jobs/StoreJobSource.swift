@@ -31,12 +31,13 @@ struct StoreJobSource: JobStoreSource {
 }
 
 extension StoredJobRow {
-    /// A stored job as the dashboard and the CLI show it: payload redacted.
+    /// A stored job as the dashboard and the CLI show it: its text redacted.
     init(_ job: StoredJobInfo) {
+        let text = job.redactedText
         self.init(
-            id: job.id.rawValue, kind: job.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
-            leaseOwner: job.leaseHolder, lastError: job.lastError, isRecovery: job.isRecovery,
-            payload: PayloadRedaction.redacted(job.payload), damage: job.damage)
+            id: job.id.rawValue, kind: text.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
+            leaseOwner: text.leaseHolder, lastError: text.lastError, isRecovery: job.isRecovery, payload: text.payload,
+            damage: text.damage)
     }
 }
 
@@ -76,9 +77,10 @@ extension StoreJobSource {
         }
     }
 
-    /// `job 12 send-email failed: 550 no such mailbox`: the store's event in the log's words.
+    /// `job 12 send-email failed: 550 no such mailbox`: the store's event in the log's words,
+    /// what came from the job redacted and escaped.
     static func line(for event: StoredJobEvent) -> EventText.Line {
-        func job(_ id: StoredJobID, _ kind: String) -> String { "job \(id) \(kind.escapingControlCharacters)" }
+        func job(_ id: StoredJobID, _ kind: String) -> String { "job \(id) \(shown(kind))" }
         switch event {
         case .submitted(let id, let kind): return EventText.Line(text: "\(job(id, kind)) submitted", level: .info)
         case .started(let id, let kind, let attempt):
@@ -87,15 +89,19 @@ extension StoreJobSource {
         case .parked(let id, let kind): return EventText.Line(text: "\(job(id, kind)) parked until conditions change", level: .warning)
         case .retryScheduled(let id, let kind, let retries, let at, let reason):
             let delay = String(format: "%.1fs", max(at.timeIntervalSinceNow, 0))
-            return EventText.Line(text: "\(job(id, kind)) retry \(retries) in \(delay): \(reason.escapingControlCharacters)", level: .warning)
+            return EventText.Line(text: "\(job(id, kind)) retry \(retries) in \(delay): \(shown(reason))", level: .warning)
         case .succeeded(let id, let kind): return EventText.Line(text: "\(job(id, kind)) succeeded", level: .info)
         case .failed(let id, let kind, let reason):
-            return EventText.Line(text: "\(job(id, kind)) failed: \(reason.escapingControlCharacters)", level: .error)
+            return EventText.Line(text: "\(job(id, kind)) failed: \(shown(reason))", level: .error)
         case .recovered(let id, let kind): return EventText.Line(text: "\(job(id, kind)) recovered from a worker that died", level: .warning)
         case .requeued(let id, let kind): return EventText.Line(text: "\(job(id, kind)) queued again", level: .info)
         case .cancelled(let id, let kind): return EventText.Line(text: "\(job(id, kind)) cancelled", level: .warning)
         case .purged(let count): return EventText.Line(text: "\(count) failed job(s) purged", level: .info)
-        case .storeError(let message): return EventText.Line(text: "job store: \(message.escapingControlCharacters)", level: .error)
+        case .storeError(let message): return EventText.Line(text: "job store: \(shown(message))", level: .error)
         }
+    }
+
+    private static func shown(_ text: String) -> String {
+        JobRedaction.redacted(text).escapingControlCharacters
     }
 }
