@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 import TaskFlowStore
 import TaskFlowTestSupport
@@ -22,5 +23,21 @@ struct StoreRowTests {
         let rows = try await StoreJobSource(store: store, name: path).listing(limit: 10).rows
         #expect(rows.map(\.lastError) == ["Boom(connect failed: postgres://ann:‹redacted›@db/app refused)", nil])
         #expect(rows.last?.payload == #"{"dsn":"postgres://ann:‹redacted›@db/app","note":"?pwd=‹redacted›"}"#)
+    }
+
+    @Test func aPayloadChangedUnderItsIdIsShownAsItIsNow() async throws {
+        let path = FileManager.default.temporaryDirectory.appending(path: "taskflow-rows-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try JobStore(path: path)
+        let id = try await store.submit(kind: "sync", json: Data(#"{"token":"t1","note":"first"}"#.utf8))
+        let source = StoreJobSource(store: store, name: path)
+        #expect(try await source.listing(limit: 10).rows.map(\.payload) == [#"{"note":"first","token":"‹redacted›"}"#])
+        #expect(try await source.listing(limit: 10).rows.map(\.payload) == [#"{"note":"first","token":"‹redacted›"}"#])
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE job SET payload = ? WHERE id = ?", arguments: [Data(#"{"note":"second"}"#.utf8), id.rawValue])
+        }
+        try queue.close()
+        #expect(try await source.listing(limit: 10).rows.map(\.payload) == [#"{"note":"second"}"#])
     }
 }

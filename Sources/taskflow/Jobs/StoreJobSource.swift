@@ -7,9 +7,15 @@ import TaskFlowStore
 struct StoreJobSource: JobStoreSource {
     let store: JobStore
     let name: String
+    private let payloads = RedactedPayloads()
+
+    init(store: JobStore, name: String) {
+        self.store = store
+        self.name = name
+    }
 
     func listing(limit: Int) async throws -> StoreListing {
-        let rows = try await store.jobs(matching: StoredJobQuery(limit: limit)).map(StoredJobRow.init)
+        let rows = await payloads.rows(for: try await store.jobs(matching: StoredJobQuery(limit: limit)))
         let counts = try await store.jobCounts()
         let processes = try await store.workerProcesses().map(WorkerProcessRow.init)
         return StoreListing(
@@ -31,12 +37,13 @@ struct StoreJobSource: JobStoreSource {
 }
 
 extension StoredJobRow {
-    /// A stored job as the dashboard and the CLI show it: its text redacted.
-    init(_ job: StoredJobInfo) {
+    /// A stored job as the dashboard and the CLI show it: its text redacted (its payload is
+    /// `redactedPayload` when the caller redacted it already).
+    init(_ job: StoredJobInfo, redactedPayload: String? = nil) {
         let text = job.redactedText
         self.init(
             id: job.id.rawValue, kind: text.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
-            leaseOwner: text.leaseHolder, lastError: text.lastError, isRecovery: job.isRecovery, payload: text.payload,
+            leaseOwner: text.leaseHolder, lastError: text.lastError, isRecovery: job.isRecovery, payload: redactedPayload ?? text.payload,
             damage: text.damage)
     }
 }
