@@ -200,10 +200,11 @@ struct JobsCommandTests {
     }
 
     @Test(arguments: [
-        (["--limit", "0"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
-        (["--limit=-5"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
-        (["--limit", "1000001"], "--limit takes a number from 1 to 1,000,000 (--all lists every job)"),
-        (["--limit", "99999999999999999999"], "the value '99999999999999999999' is invalid for '--limit <N>'"),
+        (["--limit", "0"], "the value '0' is invalid for '--limit <N>': out of range, must be from 1 to 1,000,000"),
+        (["--limit=-5"], "the value '-5' is invalid for '--limit <N>': out of range, must be from 1 to 1,000,000"),
+        (["--limit", "1000001"], "the value '1000001' is invalid for '--limit <N>': out of range, must be from 1 to 1,000,000"),
+        (["--limit", "99999999999999999999"], "the value '99999999999999999999' is invalid for '--limit <N>': out of range, must be from 1 to 1,000,000"),
+        (["--limit", "0x10"], "the value '0x10' is invalid for '--limit <N>': not a whole number like 12"),
         (["--all", "--limit", "5"], "give --limit N or --all, not both"),
         (["--state", "pending,done"], "unknown state 'done': the states are pending, running, parked, scheduled, failed"),
     ])

@@ -24,12 +24,19 @@ import TaskFlowStore
         ("postgres://ann:p@ss@db", "postgres://ann:‹redacted›@db"),
         ("postgres://ann:p@ss@db:5432/app?sslmode=require", "postgres://ann:‹redacted›@db:5432/app?sslmode=require"),
         ("two: x://a:1@h and svn+ssh://b:2@k.", "two: x://a:‹redacted›@h and svn+ssh://b:‹redacted›@k."),
-        ("a://b:c://d:e@f", "a://b:c://d:‹redacted›@f"),
+        ("a://b:c://d:e@f", "a://b:‹redacted›@f"),
         ("https://h/login?user=ann&password=s3cret&next=/", "https://h/login?user=ann&password=‹redacted›&next=/"),
         ("https://h/?PASSWD=s3cret#top", "https://h/?PASSWD=‹redacted›"),
         ("host=db user=ann password='s3 cret' sslmode=require", "host=db user=ann password='‹redacted›' sslmode=require"),
         ("jdbc:sqlserver://db;user=ann;pwd=s3cret;encrypt=true", "jdbc:sqlserver://db;user=ann;pwd=‹redacted›;encrypt=true"),
         ("refused: api_key=abc123 (HTTP 401)", "refused: api_key=‹redacted› (HTTP 401)"),
+        ("postgres://ann:pa/ss@db/app", "postgres://ann:‹redacted›@db/app"),
+        ("postgres://u:p@[::1]:5432/db", "postgres://u:‹redacted›@[::1]:5432/db"),
+        (#"{"dsn":"postgres:\/\/ann:s3cret@db\/app"}"#, #"{"dsn":"postgres:\/\/ann:‹redacted›@db\/app"}"#),
+        (#"HTTP 400: {"user":"ann", "password" : "s3cret"}"#, #"HTTP 400: {"user":"ann", "password" : "‹redacted›"}"#),
+        ("sent Authorization: Bearer abc.def to h", "sent Authorization: ‹redacted› to h"),
+        ("host=db password = s3cret", "host=db password = ‹redacted›"),
+        ("DB_PASSWORD: s3cret", "DB_PASSWORD: ‹redacted›"),
     ])
     func passwordsInTextAreMasked(text: String, shown: String) {
         #expect(JobRedaction.redacted(text) == shown)
@@ -38,6 +45,7 @@ import TaskFlowStore
     @Test(arguments: [
         "see https://example.com/a:b@c", "mail ann@example.com", "https://db:5432/app", "postgres://ann@db/app",
         "x://ann:@db", "a=b c:d@e password=", "Café 東京 👩‍👩‍👧 ratio=1:2",
+        "http://localhost:8080/users/ann@example.com", "https://[::1]:5432/a@b", "at 12:30 user: ann@example.com",
     ])
     func textWithoutSecretsIsUnchanged(text: String) {
         #expect(JobRedaction.redacted(text) == text)
@@ -85,5 +93,9 @@ import TaskFlowStore
         "one long name": String(repeating: "pa", count: 524_288) + "ss=x",
         "password=": String(repeating: "password=", count: 116_508),
         "unclosed quotes": String(repeating: "pwd='", count: 209_715),
+        "cut passwords": String(repeating: "x://a:b/", count: 131_072),
+        "escaped cut passwords": String(repeating: #"x:\/\/a:b\/"#, count: 87_381),
+        "token: Bearer": String(repeating: "token: Bearer ", count: 74_898),
+        "quoted names": String(repeating: #""key" :"#, count: 149_796),
     ]
 }

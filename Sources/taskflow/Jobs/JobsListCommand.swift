@@ -24,8 +24,8 @@ struct JobsListCommand: ParsableCommand {
 
     /// How many jobs a listing shows unless told: a screenful or two, at once on any store.
     static let defaultLimit = 100
-    /// The largest `--limit`: beyond it, `--all` says what is meant.
-    static let maximumLimit = 1_000_000
+    /// What `--limit` takes: beyond a million, `--all` says what is meant.
+    static let limits = 1...1_000_000
     /// How many jobs one read of the store takes: what the command holds in memory at a time.
     static let pageSize = 1_000
 
@@ -47,16 +47,16 @@ struct JobsListCommand: ParsableCommand {
     @Flag(help: "The newest jobs first (default: the oldest, the order in which they are claimed).")
     var newest = false
 
-    @Option(help: ArgumentHelp("List at most N jobs (default \(defaultLimit), at most 1,000,000).", valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "List at most N jobs, \(NumberArgument.describe(limits)) (default \(defaultLimit); --all lists every job).", valueName: "N"),
+        transform: NumberArgument.whole(in: limits))
     var limit: Int?
 
     @Flag(help: "List every job that matches.")
     var all = false
 
     func validate() throws {
-        if let limit, !(1...Self.maximumLimit).contains(limit) {
-            throw ValidationError("--limit takes a number from 1 to 1,000,000 (--all lists every job)")
-        }
         if all && limit != nil { throw ValidationError("give --limit N or --all, not both") }
         _ = try states()
     }
