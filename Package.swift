@@ -31,13 +31,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(
-            name: "TaskFlow",
-            dependencies: [
-                .product(name: "DequeModule", package: "swift-collections"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]
-        ),
+        // What every module shares: the one lock (`Protected`) and the one event fan-out
+        // (`Broadcaster`). Internal to the package (`package` access): no product.
+        .target(name: "TaskFlowSupport", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "TaskFlow", dependencies: ["TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections")]),
         // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // TOML input files (scenarios, themes): reading, source positions, limits and
@@ -57,17 +54,14 @@ let package = Package(
         .target(
             name: "TaskFlowScenario",
             dependencies: [
-                "TaskFlow", "TOMLSource", .product(name: "HeapModule", package: "swift-collections"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "TaskFlow", "TaskFlowSupport", "TOMLSource", .product(name: "HeapModule", package: "swift-collections"),
             ]
         ),
         // Durable jobs (Forge): persisted jobs, executors per kind, leases, crash recovery; SQLite via GRDB.
         .target(
             name: "TaskFlowStore",
             dependencies: [
-                "TaskFlow",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "TaskFlow", "TaskFlowSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,
@@ -75,8 +69,8 @@ let package = Package(
         .target(
             name: "TaskFlowPostgres",
             dependencies: [
-                "TaskFlowStore", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                "TaskFlowStore", "TaskFlowSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -88,7 +82,8 @@ let package = Package(
         .executableTarget(
             name: "taskflow",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TOMLSource",
+                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
+                "TOMLSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
@@ -96,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore",
+                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
@@ -108,19 +103,19 @@ let package = Package(
         // Boom and a seeded generator. A plain target (no tests of its own) under Tests/.
         .target(
             name: "TaskFlowTestSupport",
-            dependencies: ["TaskFlow", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")],
+            dependencies: ["TaskFlow", "TaskFlowSupport"],
             path: "Tests/TaskFlowTestSupport"
         ),
         .testTarget(
             name: "TaskFlowTests",
-            dependencies: ["TaskFlow", "TaskFlowTestSupport", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]
+            dependencies: ["TaskFlow", "TaskFlowTestSupport"]
         ),
         .testTarget(
             name: "TaskFlowStoreTests",
             // The crash probe is listed so that the crash test finds the binary built.
             dependencies: [
                 "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"), "TaskFlowPostgres",
+                "TaskFlowSupport", "TaskFlowPostgres",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,5 +1,6 @@
 import Synchronization
 import TaskFlow
+import TaskFlowSupport
 
 /// One awaited async call the optimiser cannot remove: the baseline for "a step that does
 /// nothing" and the work every raw child or revert does.
@@ -22,7 +23,7 @@ final class CancelProbe: Sendable {
         var revertStart: ContinuousClock.Instant?
     }
 
-    private let marks = Mutex(Marks())
+    private let marks = Protected(Marks())
 
     func stepEnded() { marks.withLock { $0.stepEnd = .now } }
 

@@ -1,5 +1,6 @@
 import Synchronization
 import TaskFlow
+import TaskFlowSupport
 
 /// The core engine's performance figures, each beside the raw Swift it replaces, measured in the
 /// same run so machine load and compiler version affect both sides alike:
@@ -88,7 +89,7 @@ struct CoreFigures: Sendable {
         store.withLock { change(&$0) }
     }
 
-    private static let store = Mutex(CoreFigures())
+    private static let store = Protected(CoreFigures())
 }
 
 /// A measurement whose premise failed (for example, an observer that never saw the event it

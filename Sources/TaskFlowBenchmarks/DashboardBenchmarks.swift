@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import TaskFlow
 import TaskFlowDashboard
+import TaskFlowSupport
 
 /// The dashboard's figures: how long a frame takes to render, how many engine events the model
 /// takes in per second while frames are drawn at 30 fps, the loop's main-thread time while idle,
@@ -166,7 +166,7 @@ private struct ProbeScenario: FlowSource {
 
 /// Instants recorded from a background step and read on the main actor.
 private final class Stamps: Sendable {
-    private let storage = Mutex<[ContinuousClock.Instant]>([])
+    private let storage = Protected<[ContinuousClock.Instant]>([])
 
     func append(_ instant: ContinuousClock.Instant) { storage.withLock { $0.append(instant) } }
     var instants: [ContinuousClock.Instant] { storage.withLock { $0 } }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 import TaskFlow
+import TaskFlowSupport
 
 /// The jobs' performance figures, each beside the raw Swift it replaces, measured in the same run:
 ///
@@ -335,7 +335,7 @@ private func benchmarkBackoff(_ table: inout ResultTable) async throws {
 /// When each attempt started: the gaps between them are the waits plus an attempt's own
 /// (no-op) time.
 private final class BackoffMarks: Sendable {
-    private let starts = Mutex<[ContinuousClock.Instant]>([])
+    private let starts = Protected<[ContinuousClock.Instant]>([])
 
     func attemptStarted() {
         let now = ContinuousClock.now

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Synchronization
 import TaskFlowStore
+import TaskFlowSupport
 
 /// The durable job store's figures, each beside raw GRDB doing the same SQL statements by hand on
 /// the same kind of file (same table, indexes, WAL, `synchronous = NORMAL`) in the same run:
@@ -118,7 +118,7 @@ private func benchmarkEndToEnd(_ table: inout ResultTable, _ scratch: StoreScrat
 
     let raw = try RawQueue(path: scratch.newPath())
     try await raw.insert((0..<count).map(BenchJob.init))
-    let latencies = Mutex<[Duration]>([])
+    let latencies = Protected<[Duration]>([])
     let rawTime = try await measure {
         try await withThrowingTaskGroup(of: [Duration].self) { group in
             for _ in 0..<StoreWorkload.workers { group.addTask { try await raw.drain() } }
@@ -218,7 +218,7 @@ private func waitUntilEmpty(_ path: String) async throws {
 /// Files for one benchmark run, removed at the end.
 private final class StoreScratch: Sendable {
     let directory: URL
-    private let counter = Mutex(0)
+    private let counter = Protected(0)
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("taskflow-bench-\(UUID().uuidString)")

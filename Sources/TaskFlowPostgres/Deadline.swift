@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// Runs `operation` and returns what it returns, or throws ``PostgresStoreError/server(server:message:)``
 /// once `limit` has passed without an answer, whether or not the operation ends.
@@ -27,8 +27,7 @@ func withDeadline<Value: Sendable>(
 /// and cancels both tasks.
 private final class DeadlineRace<Value: Sendable>: Sendable {
     private let continuation: CheckedContinuation<Value, any Error>
-    /// NIO's pthread lock: ThreadSanitizer cannot see `Synchronization.Mutex`.
-    private let state = NIOLockedValueBox<(settled: Bool, tasks: [Task<Void, Never>])>((false, []))
+    private let state = Protected<(settled: Bool, tasks: [Task<Void, Never>])>((false, []))
 
     init(_ continuation: CheckedContinuation<Value, any Error>) {
         self.continuation = continuation
@@ -36,7 +35,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
 
     /// Keeps the tasks to cancel; cancels them at once if the race already ended.
     func start(_ work: Task<Void, Never>, _ timer: Task<Void, Never>) {
-        let ended = state.withLockedValue { state in
+        let ended = state.withLock { state in
             state.tasks = [work, timer]
             return state.settled
         }
@@ -44,7 +43,7 @@ private final class DeadlineRace<Value: Sendable>: Sendable {
     }
 
     func settle(_ result: Result<Value, any Error>) {
-        let tasks: [Task<Void, Never>]? = state.withLockedValue { state in
+        let tasks: [Task<Void, Never>]? = state.withLock { state in
             guard !state.settled else { return nil }
             state.settled = true
             return state.tasks

@@ -1,6 +1,6 @@
 import Foundation
-import NIOConcurrencyHelpers
 import TaskFlow
+import TaskFlowSupport
 
 /// Durable jobs (Forge): every submitted job is persisted before `submit` returns, handed to the
 /// executor registered for its kind, and kept until that executor's answer is recorded.
@@ -49,7 +49,7 @@ public final class JobStore: Sendable {
     }
 
     private let environment: WorkerEnvironment
-    private let lifecycle = NIOLockedValueBox(Lifecycle.idle)
+    private let lifecycle = Protected(Lifecycle.idle)
 
     /// Opens the store in the SQLite file at `path`, creating it (owner-only permissions) if it
     /// does not exist. `lease` is how long a job claimed by a worker that died stays claimed
@@ -87,14 +87,14 @@ public final class JobStore: Sendable {
         precondition(
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         environment = WorkerEnvironment(
-            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(), doorbell: Doorbell(),
+            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate), doorbell: Doorbell(),
             owner: .current(), lease: lease, options: options)
     }
 
     deinit {
         // A store dropped while running: its workers hold only the environment, so end them
         // (they stop at their next check; their leases simply expire).
-        if case .running(let pool) = lifecycle.withLockedValue({ $0 }) {
+        if case .running(let pool) = lifecycle.withLock({ $0 }) {
             Task { await pool.shutdown() }
         }
         environment.events.finish()
@@ -264,7 +264,7 @@ public final class JobStore: Sendable {
     /// the store is idle again and the error is thrown.
     public func start(workers: Int) async throws {
         precondition(workers >= 1, "JobStore: start needs at least one worker")
-        try lifecycle.withLockedValue { state in
+        try lifecycle.withLock { state in
             guard case .idle = state else { throw JobStoreError.notIdle }
             state = .starting
         }
@@ -276,10 +276,10 @@ public final class JobStore: Sendable {
             try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
         } catch {
             // Nothing started: the store is idle again (unless stopped meanwhile) and may retry.
-            lifecycle.withLockedValue { state in if case .starting = state { state = .idle } }
+            lifecycle.withLock { state in if case .starting = state { state = .idle } }
             throw error
         }
-        let started = lifecycle.withLockedValue { state in
+        let started = lifecycle.withLock { state in
             guard case .starting = state else { return false }
             state = .running(WorkerPool(environment: environment, workers: workers, startedAt: startedAt))
             return true
@@ -295,7 +295,7 @@ public final class JobStore: Sendable {
     /// committed, claimed jobs that had not started go back to the queue. Returns when all that
     /// is done; calling it again (or concurrently) waits for the same shutdown.
     public func stop() async {
-        let shutdown: Task<Void, Never>? = lifecycle.withLockedValue { state in
+        let shutdown: Task<Void, Never>? = lifecycle.withLock { state in
             switch state {
             case .idle, .starting, .stopped:
                 state = .stopped
@@ -309,6 +309,6 @@ public final class JobStore: Sendable {
             }
         }
         await shutdown?.value
-        lifecycle.withLockedValue { $0 = .stopped }
+        lifecycle.withLock { $0 = .stopped }
     }
 }

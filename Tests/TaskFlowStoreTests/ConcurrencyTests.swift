@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 import TaskFlowStore
 import Testing
 import TaskFlowTestSupport
@@ -17,21 +17,21 @@ struct ConcurrencyTests {
             var byStore: [String: Int] = [:]
         }
 
-        private let state = NIOLockedValueBox(State())
+        private let state = Protected(State())
 
         func begin(_ id: StoredJobID, store: String) {
-            state.withLockedValue { state in
+            state.withLock { state in
                 if !state.inFlight.insert(id).inserted { state.overlaps += 1 }
                 state.runs[id, default: 0] += 1
                 state.byStore[store, default: 0] += 1
             }
         }
 
-        func end(_ id: StoredJobID) { state.withLockedValue { _ = $0.inFlight.remove(id) } }
+        func end(_ id: StoredJobID) { state.withLock { _ = $0.inFlight.remove(id) } }
 
-        var runs: [StoredJobID: Int] { state.withLockedValue { $0.runs } }
-        var overlaps: Int { state.withLockedValue { $0.overlaps } }
-        var total: Int { state.withLockedValue { $0.runs.values.reduce(0, +) } }
+        var runs: [StoredJobID: Int] { state.withLock { $0.runs } }
+        var overlaps: Int { state.withLock { $0.overlaps } }
+        var total: Int { state.withLock { $0.runs.values.reduce(0, +) } }
 
         func register(on store: JobStore, name: String) {
             store.register(Greeting.self, retry: .never) { _, attempt in

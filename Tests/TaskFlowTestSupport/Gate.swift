@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// A one-shot latch: steps `await gate.wait()` until the test calls `open()`. Lets tests hold a
 /// step mid-way deterministically instead of sleeping and hoping.
@@ -8,14 +8,14 @@ public final class Gate: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Protected(State())
 
     /// A closed gate.
     public init() {}
 
     /// Lets every waiter, present and future, through.
     public func open() {
-        let waiters = state.withLockedValue { state in
+        let waiters = state.withLock { state in
             state.isOpen = true
             defer { state.waiters = [] }
             return state.waiters
@@ -24,12 +24,12 @@ public final class Gate: Sendable {
     }
 
     /// Whether ``open()`` was called: for loops that must also notice the gate without waiting.
-    public var isOpen: Bool { state.withLockedValue(\.isOpen) }
+    public var isOpen: Bool { state.withLock(\.isOpen) }
 
     /// Returns once the gate is open.
     public func wait() async {
         await withCheckedContinuation { continuation in
-            let resumeNow = state.withLockedValue { state in
+            let resumeNow = state.withLock { state in
                 if state.isOpen { return true }
                 state.waiters.append(continuation)
                 return false

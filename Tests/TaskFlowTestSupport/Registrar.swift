@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// Counts how many flows hold the lock at once, and the worst overlaps seen.
 public final class Registrar: Sendable {
@@ -11,14 +11,14 @@ public final class Registrar: Sendable {
     public var violations: [String] = []
     }
 
-    private let counts = NIOLockedValueBox(Counts())
+    private let counts = Protected(Counts())
 
     /// A registrar with nobody inside.
     public init() {}
 
     /// Notes a flow of `access` (`read`/`write`) entering.
     public func enter(_ access: String) {
-        counts.withLockedValue { c in
+        counts.withLock { c in
             if access == "write" { c.writers += 1 } else { c.readers += 1 }
             c.maxReaders = max(c.maxReaders, c.readers)
             if c.writers > 1 || (c.writers == 1 && c.readers > 0) {
@@ -29,13 +29,13 @@ public final class Registrar: Sendable {
 
     /// Notes a flow of `access` leaving.
     public func leave(_ access: String) {
-        counts.withLockedValue { c in
+        counts.withLock { c in
             if access == "write" { c.writers -= 1 } else { c.readers -= 1 }
         }
     }
 
     /// The most readers seen inside at once.
-    public var maxReaders: Int { counts.withLockedValue { $0.maxReaders } }
+    public var maxReaders: Int { counts.withLock { $0.maxReaders } }
     /// Every moment a writer was not alone.
-    public var violations: [String] { counts.withLockedValue { $0.violations } }
+    public var violations: [String] { counts.withLock { $0.violations } }
 }

@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// An application's start-up as a graph of named tasks (after AppTasks): each task starts as
 /// soon as the tasks it runs after have succeeded, and the application's own events sent
 /// meanwhile wait until the boot is over.

@@ -1,4 +1,5 @@
 import DequeModule
+import TaskFlowSupport
 
 /// An observer's mailbox: events are queued in the order the boot forwards them, and one task
 /// per observer hands them to its closure one at a time, so the closure sees every event, in

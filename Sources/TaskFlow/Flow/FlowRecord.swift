@@ -1,4 +1,5 @@
 import Synchronization
+import TaskFlowSupport
 
 /// Everything the engine knows about one flow while it lives, independent of its state and
 /// value types: its status (the lifecycle state machine documented on ``FlowStatus``), its
@@ -54,7 +55,7 @@ final class FlowRecord: Sendable {
     let hub: EventHub
     let cancellation = CancellationScope()
     let lockRequest: LockRequest
-    private let state = InlineProtected(Mutable())
+    private let state = Protected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
     init(info: FlowInfo, hub: EventHub) {

@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// Runs jobs later, at most ``maxConcurrent`` at once, by priority, after their dependencies:
 /// Overdrive's `TaskQueue`, on Swift concurrency.
 ///
@@ -33,7 +35,10 @@ public final class JobQueue: Sendable {
     let executor: (any TaskExecutor)?
     /// Released with the queue: a blocking queue's threads end then.
     private let threads: ThreadPoolExecutor?
-    let hub = JobEventHub()
+    /// The queue's events, yielded as they are emitted: a queue emits a handful per job (the
+    /// engine batches because a flow emits several per step), so yielding directly keeps this
+    /// simple without costing the jobs anything measurable.
+    let hub = Broadcaster<JobEvent>(delivery: .immediate)
     private let state: Protected<QueueState>
 
     /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.

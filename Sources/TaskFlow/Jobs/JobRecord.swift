@@ -1,4 +1,5 @@
 import Synchronization
+import TaskFlowSupport
 
 /// One job added to a queue: its lifecycle, its result, who awaits it and which jobs wait for it.
 /// ``JobHandle`` is a view of it; the queue holds it until it ends.

@@ -5,6 +5,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TaskFlowSupport
 
 /// A task executor with OS threads of its own, for ``JobQueue/blocking(title:threads:)``: a job
 /// task that prefers it runs its non-isolated code on these threads, so a blocking call there

@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// One flow's claim on the lock. Owned by the flow so that a cancel can withdraw it whether the
 /// flow has not reached the lock yet, is waiting in the queue, or already got in.
 final class LockRequest: Sendable {

@@ -1,4 +1,5 @@
 import DequeModule
+import TaskFlowSupport
 
 /// The manager's asynchronous read/write lock, phase-fair (Brandenburg & Anderson):
 ///

@@ -1,4 +1,5 @@
 import DequeModule
+import TaskFlowSupport
 
 /// The state-independent machinery behind a ``TaskFlowManager``: the lock, the event hub, the
 /// registry of live flows, the bounded undo history, and the run/rollback/undo lifecycle.

@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// How one registered revert runs.
 enum RevertAction: Sendable {
     /// Nothing of its own: only the entry's children are reverted (groups and sequences).
@@ -20,7 +22,7 @@ struct RevertEntry: Sendable {
 /// An append-only list of reverts in registration order. Concurrent group children append to
 /// their group's log as they complete, so the order is their completion order.
 final class RevertLog: Sendable {
-    private let entries = InlineProtected<[RevertEntry]>([])
+    private let entries = Protected<[RevertEntry]>([])
 
     func append(_ entry: RevertEntry) {
         entries.withLock { $0.append(entry) }

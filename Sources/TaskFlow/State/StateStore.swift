@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// The manager's state value, with a version that tells whether anyone changed it since.
 ///
 /// Every `update` gets a fresh, never reused version, and its revert restores the value from

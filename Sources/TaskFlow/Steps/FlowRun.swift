@@ -1,4 +1,5 @@
 import Synchronization
+import TaskFlowSupport
 
 /// What one flow's steps share while its body runs: the flow's record, its state, and whether
 /// steps may still start.

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TaskFlowPostgres
 import TaskFlowStore
+import TaskFlowSupport
 
 /// A worker process of the PostgreSQL benchmark: `TaskFlowBenchmarks postgres-worker SIDE
 /// WORKERS` with the database's URL in `TASKFLOW_BENCH_WORKER_URL`, SIDE being `taskflow` (a
@@ -36,7 +37,7 @@ enum PostgresBenchWorker {
 
     private static func runStore(url: String, workers: Int) async throws -> [Duration] {
         let store = try await JobStore.postgres(url: url)
-        let latencies = Mutex<[Duration]>([])
+        let latencies = Protected<[Duration]>([])
         store.register(PostgresBenchJob.self, retry: .never) { _, attempt in
             let waited = ContinuousClock.now - attempt.claimedAt
             latencies.withLock { $0.append(waited) }

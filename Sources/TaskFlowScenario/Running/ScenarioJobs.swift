@@ -1,5 +1,5 @@
-import NIOConcurrencyHelpers
 import TaskFlow
+import TaskFlowSupport
 
 /// A scenario's queues and the jobs it adds to them: each job at its `start` (never before
 /// the jobs it waits for), with handles kept by title so that `after` and a retry find them.
@@ -26,8 +26,7 @@ public final class ScenarioJobs: Sendable {
     /// Each job's attempts so far, across its runs.
     private let attempts: [AttemptCounter]
     private let pacer: Pacer
-    /// NIO's pthread lock: ThreadSanitizer cannot see `Synchronization.Mutex`.
-    private let added = NIOLockedValueBox(Added())
+    private let added = Protected(Added())
 
     private struct Added {
         /// The latest handle of each job, by index; nil until it is added.
@@ -61,7 +60,7 @@ public final class ScenarioJobs: Sendable {
         self.pacer = pacer
         attempts = scenario.jobs.map { _ in AttemptCounter() }
         player = JobPlayer(pacer: pacer, dice: dice)
-        added.withLockedValue { $0.handles = Array(repeating: nil, count: scenario.jobs.count) }
+        added.withLock { $0.handles = Array(repeating: nil, count: scenario.jobs.count) }
     }
 
     /// The order jobs are added in: by start time, where a job's start is never before that of
@@ -88,7 +87,7 @@ public final class ScenarioJobs: Sendable {
     }
 
     private func add(_ job: Int) {
-        added.withLockedValue { state in _ = add(job, to: &state) }
+        added.withLock { state in _ = add(job, to: &state) }
     }
 
     /// Adds a run of `job` after its dependencies' latest runs. Called under the lock, so that
@@ -106,16 +105,16 @@ public final class ScenarioJobs: Sendable {
     }
 
     /// How many runs were added to the queues so far, retries included.
-    public var addedCount: Int { added.withLockedValue { $0.count } }
+    public var addedCount: Int { added.withLock { $0.count } }
 
     /// The latest handle of the job titled `title`, once it was added.
     public func handle(titled title: String) -> JobHandle<Void>? {
         guard let job = specs.firstIndex(where: { $0.title == title }) else { return nil }
-        return added.withLockedValue { $0.handles[job] }
+        return added.withLock { $0.handles[job] }
     }
 
     /// Every job's latest handle, in file order, for those added so far.
-    public var handles: [JobHandle<Void>] { added.withLockedValue { $0.handles.compactMap { $0 } } }
+    public var handles: [JobHandle<Void>] { added.withLock { $0.handles.compactMap { $0 } } }
 
     /// Cancels the job with this id, if it is one of this scenario's.
     public func cancel(_ id: JobID) {
@@ -127,9 +126,9 @@ public final class ScenarioJobs: Sendable {
     /// not, and did not succeed), each after its dependencies' latest runs. Returns the new
     /// runs' ids, the retried job's first; throws ``JobRetryRefusal`` otherwise.
     public func retry(_ id: JobID) throws(JobRetryRefusal) -> [JobID] {
-        let job = added.withLockedValue { $0.jobOfID[id] }
+        let job = added.withLock { $0.jobOfID[id] }
         guard let job else { throw .unknown(id) }
-        let outcome: Result<[JobID], JobRetryRefusal> = added.withLockedValue { state in
+        let outcome: Result<[JobID], JobRetryRefusal> = added.withLock { state in
             guard let latest = state.handles[job], latest.id == id else { return .failure(.superseded(specs[job].title)) }
             guard Self.canRetry(latest.status) else { return .failure(.notFailed(specs[job].title, latest.status)) }
             return .success(downstream(of: job, in: state).map { add($0, to: &state).id })
@@ -159,7 +158,7 @@ public final class ScenarioJobs: Sendable {
     }
 
     private func latestHandle(of id: JobID) -> JobHandle<Void>? {
-        added.withLockedValue { state in state.jobOfID[id].flatMap { state.handles[$0] }.flatMap { $0.id == id ? $0 : nil } }
+        added.withLock { state in state.jobOfID[id].flatMap { state.handles[$0] }.flatMap { $0.id == id ? $0 : nil } }
     }
 
     /// Cancels every job of every queue, latest first across the queues, so that jobs waiting

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// Wakes idle workers when there may be work: a submit, `conditionsChanged`, `stop`.
 ///
@@ -13,16 +13,16 @@ final class Doorbell: Sendable {
         var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Protected(State())
 
     /// The generation now; pass it to ``wait(after:timeout:)``.
     func ticket() -> UInt64 {
-        state.withLockedValue { $0.generation }
+        state.withLock { $0.generation }
     }
 
     /// Wakes every waiter, and every later wait whose ticket predates this ring.
     func ring() {
-        let waiters = state.withLockedValue { state in
+        let waiters = state.withLock { state in
             state.generation &+= 1
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
@@ -32,7 +32,7 @@ final class Doorbell: Sendable {
 
     /// Returns when the bell rang since `ticket` was taken, or after `timeout`.
     func wait(after ticket: UInt64, timeout: Duration) async {
-        let id = state.withLockedValue { state in
+        let id = state.withLock { state in
             state.nextWaiter &+= 1
             return state.nextWaiter
         }
@@ -41,7 +41,7 @@ final class Doorbell: Sendable {
             self?.resume(id)
         }
         await withCheckedContinuation { continuation in
-            let rang = state.withLockedValue { state in
+            let rang = state.withLock { state in
                 guard state.generation == ticket else { return true }
                 state.waiters[id] = continuation
                 return false
@@ -53,6 +53,6 @@ final class Doorbell: Sendable {
 
     /// Ends one wait (its timeout), if it is still waiting.
     private func resume(_ id: UInt64) {
-        state.withLockedValue { $0.waiters.removeValue(forKey: id) }?.resume()
+        state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
     }
 }

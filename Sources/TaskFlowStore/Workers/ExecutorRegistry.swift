@@ -1,6 +1,6 @@
 import Foundation
-import NIOConcurrencyHelpers
 import TaskFlow
+import TaskFlowSupport
 
 /// The executors registered per kind, with their retry policies, type-erased so that workers
 /// run any kind from its stored JSON.
@@ -17,7 +17,7 @@ final class ExecutorRegistry: Sendable {
         let run: @Sendable (Data, StoredJobAttempt) async -> Answer
     }
 
-    private let executors = NIOLockedValueBox([String: Executor]())
+    private let executors = Protected([String: Executor]())
 
     /// Registers (or replaces) the executor for `Job.kind`. An executor that throws is treated
     /// as answering ``StoredJobOutcome/retry(_:)`` with the error.
@@ -38,15 +38,15 @@ final class ExecutorRegistry: Sendable {
                 return .outcome(.retry(error))
             }
         }
-        executors.withLockedValue { $0[Job.kind] = erased }
+        executors.withLock { $0[Job.kind] = erased }
     }
 
     /// The kinds that have an executor, sorted (a stable claim statement for the same set).
     var kinds: [String] {
-        executors.withLockedValue { $0.keys.sorted() }
+        executors.withLock { $0.keys.sorted() }
     }
 
     func executor(for kind: String) -> Executor? {
-        executors.withLockedValue { $0[kind] }
+        executors.withLock { $0[kind] }
     }
 }

@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// The jobs this store's workers hold: claimed, and not yet committed or handed back. Only
 /// their leases are renewed. A claim the database committed but whose answer never arrived (the
@@ -21,7 +21,7 @@ package final class HeldJobs: Sendable {
         var waiting: [StoredJobID: [CheckedContinuation<Bool, Never>]] = [:]
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Protected(State())
 
     /// A worker claimed these: holds them all, once no other worker still holds any of them.
     /// A worker holds nothing while it claims, and every holder releases what it holds (after a
@@ -35,7 +35,7 @@ package final class HeldJobs: Sendable {
     /// once that one was released.
     private func tryHold(_ wanted: [StoredJobID]) async -> Bool {
         await withCheckedContinuation { continuation in
-            let held = state.withLockedValue { state in
+            let held = state.withLock { state in
                 if let busy = wanted.first(where: state.ids.contains) {
                     state.waiting[busy, default: []].append(continuation)
                     return false
@@ -50,7 +50,7 @@ package final class HeldJobs: Sendable {
     /// A worker committed these, or handed them back, or gave up on them: claims waiting for them
     /// go on.
     package func release(_ jobs: [ClaimedJob]) {
-        let waking = state.withLockedValue { state in
+        let waking = state.withLock { state in
             state.ids.subtract(jobs.map(\.id))
             return jobs.flatMap { state.waiting.removeValue(forKey: $0.id) ?? [] }
         }
@@ -58,10 +58,10 @@ package final class HeldJobs: Sendable {
     }
 
     /// The jobs held now, in id order.
-    package var all: [StoredJobID] { state.withLockedValue { $0.ids.sorted() } }
+    package var all: [StoredJobID] { state.withLock { $0.ids.sorted() } }
 
     /// How many claims wait for a job another worker holds.
-    package var waitingClaims: Int { state.withLockedValue { $0.waiting.values.reduce(0) { $0 + $1.count } } }
+    package var waitingClaims: Int { state.withLock { $0.waiting.values.reduce(0) { $0 + $1.count } } }
 
     package init() {}
 }

@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 
 /// The workers of a running store and the task that beats its heart (renewing their leases).
 ///
@@ -9,17 +9,25 @@ import NIOConcurrencyHelpers
 /// the process leaves the store's list of worker processes.
 final class WorkerPool: Sendable {
     private let environment: WorkerEnvironment
-    private let stopRequested = NIOLockedValueBox(false)
+    private let stopRequested = StopFlag()
     private let workers: [Task<Void, Never>]
     private let renewer: Task<Void, Never>
     /// Rings the doorbell when another process made jobs runnable, where the backend can tell.
     private let watcher: Task<Void, Never>?
 
+    /// Raised once by `shutdown`, read by every worker: a class, so that the pool and its workers
+    /// share one (a lock cannot be copied).
+    private final class StopFlag: Sendable {
+        private let raised = Protected(false)
+        var isRaised: Bool { raised.withLock { $0 } }
+        func raise() { raised.withLock { $0 = true } }
+    }
+
     /// Starts `count` workers; the store recorded its first heartbeat at `startedAt`.
     init(environment: WorkerEnvironment, workers count: Int, startedAt: Date) {
         self.environment = environment
         let stopRequested = stopRequested
-        let worker = Worker(environment: environment, isStopping: { stopRequested.withLockedValue { $0 } })
+        let worker = Worker(environment: environment, isStopping: { stopRequested.isRaised })
         workers = (0..<count).map { _ in Task { await worker.run() } }
         renewer = Task { await Self.beat(environment, workers: count, startedAt: startedAt) }
         let doorbell = environment.doorbell
@@ -28,7 +36,7 @@ final class WorkerPool: Sendable {
 
     /// Stops the workers as described above and waits for them.
     func shutdown() async {
-        stopRequested.withLockedValue { $0 = true }
+        stopRequested.raise()
         environment.doorbell.ring()
         for worker in workers { await worker.value }
         watcher?.cancel()

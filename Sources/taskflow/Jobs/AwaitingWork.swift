@@ -1,11 +1,11 @@
 import Dispatch
-import Synchronization
+import TaskFlowSupport
 
 /// Runs async work to its end from the synchronous command line and returns (or throws) what it
 /// did. The calling thread waits on a semaphore; the work runs on the cooperative pool, which
 /// that thread is not part of, so the wait cannot starve it.
 func awaiting<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
-    let outcome = Mutex<Result<Value, any Error>?>(nil)
+    let outcome = Protected<Result<Value, any Error>?>(nil)
     let done = DispatchSemaphore(value: 0)
     Task {
         let result = await Result(awaiting: work)

@@ -1,5 +1,5 @@
 import TaskFlowTestSupport
-import NIOConcurrencyHelpers
+import TaskFlowSupport
 import TaskFlowStore
 
 /// Collects a store's change events from the moment it is made (the subscription is taken in
@@ -58,10 +58,10 @@ extension StoredJobEvent {
 
 /// A Boolean flag shared with executors (the "network" of the conditional-retry tests).
 final class Flag: Sendable {
-    private let value: NIOLockedValueBox<Bool>
+    private let value: Protected<Bool>
 
-    init(_ value: Bool = false) { self.value = NIOLockedValueBox(value) }
+    init(_ value: Bool = false) { self.value = Protected(value) }
 
-    var isSet: Bool { value.withLockedValue { $0 } }
-    func set(_ newValue: Bool = true) { value.withLockedValue { $0 = newValue } }
+    var isSet: Bool { value.withLock { $0 } }
+    func set(_ newValue: Bool = true) { value.withLock { $0 = newValue } }
 }

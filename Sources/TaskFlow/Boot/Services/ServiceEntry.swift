@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// One registered service: its recipe until first use, then the instance everyone shares.
 final class ServiceEntry: Sendable {
     private enum Slot {

@@ -1,3 +1,5 @@
+import TaskFlowSupport
+
 /// A registry of the services an application shares (after AppTasks' `ServiceLocator`): each is
 /// registered as a recipe, built the first time someone asks for it, then shared.
 ///
