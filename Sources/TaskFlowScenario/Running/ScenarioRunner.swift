@@ -78,12 +78,6 @@ public struct ScenarioRunner: Sendable {
             if let delay = spec.cancelAfter {
                 timers.addTask { await cancel(flow.handle, after: delay) }
             }
-            if journal.retention == .unfinished {
-                timers.addTask {
-                    await flow.handle.finished()
-                    await journal.forget(flow)
-                }
-            }
         }
     }
 
