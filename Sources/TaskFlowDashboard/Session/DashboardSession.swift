@@ -99,6 +99,16 @@ public final class DashboardSession {
         })
     }
 
+    /// Returns once the flows due at `source`'s start (see ``start(_:)``) are listed: a start-up
+    /// that holds the keys typed meanwhile ends after this, so that those keys act on the list
+    /// the user sees once the flows are in (`j j c` cancels the second flow), not on the start-up
+    /// alone, even when the source submits its flows from a task of its own.
+    public func listFlowsDueAtStart(of source: some FlowSource) async {
+        await source.flowsDueAtStartSubmitted()
+        model.adopt(source.snapshot(), at: elapsed)
+        changed = true
+    }
+
     /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and
     /// after every key that changed it.
     public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {

@@ -15,6 +15,9 @@ actor RunJournal {
     private var sweepAt = RunJournal.smallestSweep
     private var snapshots: [FlowID: ScenarioState] = [:]
     private var launchesEnded = false
+    /// Every flow due at the start (time zero) was submitted, or the run was stopped first.
+    private var startSubmitted = false
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
     private var waiters: [(title: String, continuation: CheckedContinuation<ScenarioFlow?, Never>)] = []
 
     init(retention: JournalRetention) {
@@ -44,6 +47,20 @@ actor RunJournal {
         let (ready, waiting) = waiters.partitioned { $0.title == flow.title }
         waiters = waiting
         for waiter in ready { waiter.continuation.resume(returning: flow) }
+    }
+
+    /// The flows due at the start are submitted (or none will be): their waiters go on.
+    func endStartSubmissions() {
+        guard !startSubmitted else { return }
+        startSubmitted = true
+        for waiter in startWaiters { waiter.resume() }
+        startWaiters = []
+    }
+
+    /// Returns once the flows due at the start are submitted.
+    func startSubmissions() async {
+        if startSubmitted { return }
+        await withCheckedContinuation { startWaiters.append($0) }
     }
 
     /// No more submissions will come: waiters for titles never submitted get nil.

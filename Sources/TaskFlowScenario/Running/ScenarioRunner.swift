@@ -49,6 +49,7 @@ public struct ScenarioRunner: Sendable {
             await withDiscardingTaskGroup { timers in
                 async let jobsAdded: Void = jobs.addAll()
                 await submitAll(journal: journal, continuation: continuation, timers: &timers)
+                await journal.endStartSubmissions()
                 // The launches end once every flow was submitted and every job added.
                 await jobsAdded
                 await journal.endLaunches()
@@ -68,6 +69,7 @@ public struct ScenarioRunner: Sendable {
     ) async {
         var now = Duration.zero
         for next in SubmissionSchedule(scenario.flows) {
+            if now == .zero, next.start > .zero { await journal.endStartSubmissions() }
             // A zero gap does not sleep, so it would not notice a stop by itself.
             guard !Task.isCancelled, (try? await pacer.wait(next.start - now)) != nil else { return }
             now = next.start
