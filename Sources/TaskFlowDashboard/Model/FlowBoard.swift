@@ -56,8 +56,12 @@ public struct FlowBoard: Sendable, Hashable {
     }
 
     /// True while some flow can still change without an undo.
-    public var hasActiveFlows: Bool {
-        PhaseCategory.allCases.contains { $0.isActive && counts[$0, default: 0] > 0 }
+    public var hasActiveFlows: Bool { activeFlows > 0 }
+
+    /// How many flows can still change without an undo: the header's waiting, running and
+    /// rolling back counts together.
+    public var activeFlows: Int {
+        PhaseCategory.allCases.reduce(0) { $0 + ($1.isActive ? counts[$1, default: 0] : 0) }
     }
 
     /// Applies one event that happened at `time`. Pure: the same events give the same board.
