@@ -84,9 +84,7 @@ public final class DashboardSession {
         if let queues = source.jobQueues { attachQueues(queues) }
         if let store = source.jobStore { attachStore(store, showing: true) }
         changed = true
-        tasks.append(Task { [weak self] in
-            for await event in events { self?.ingest(event) }
-        })
+        follow(events)
         let submissions = source.start()
         // Flows the source submitted at once are listed at once (their events are on their
         // way): a key that arrives next — typed during the start-up — finds them.
@@ -96,6 +94,18 @@ public final class DashboardSession {
             for await handle in submissions { self?.adopt(handle) }
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
+        })
+    }
+
+    /// Ingests the engine's events in order, in batches (see ``EventInbox``).
+    private func follow(_ events: AsyncStream<TimedFlowEvent>) {
+        let inbox = EventInbox()
+        tasks.append(Task.detached { [weak self] in
+            for await event in events where inbox.add(event) {
+                Task { @MainActor [weak self] in
+                    for event in inbox.drain() { self?.ingest(event) }
+                }
+            }
         })
     }
 
