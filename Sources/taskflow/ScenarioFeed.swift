@@ -37,6 +37,10 @@ final class ScenarioFeed: FlowSource {
         }
     }
 
+    func flowsDueAtStartSubmitted() async {
+        await run?.flowsDueAtStartSubmitted()
+    }
+
     func stopSubmitting() {
         guard let run else { return }
         Task { await run.stop() }

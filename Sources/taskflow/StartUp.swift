@@ -79,11 +79,14 @@ final class StartUp {
         }
     }
 
-    private func startFlows() {
+    /// Starts the flows, and ends once those due at the start are listed: the keys held until
+    /// then act on them.
+    private func startFlows() async {
         guard let source else { return }
         session.started(scenarioName: source.name, theme: theme)
         session.start(source)
         if let store { session.attachStore(store) }
+        await session.listFlowsDueAtStart(of: source)
     }
 
     /// The error as the user reads it (a scenario's diagnostics, one per line), then the step.

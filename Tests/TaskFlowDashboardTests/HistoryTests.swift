@@ -42,6 +42,24 @@ struct HistoryTests {
         #expect(FlowBoard(historyLimit: .min).historyLimit == 1)
     }
 
+    /// Each drop rewrites every row: with many flows live at once (a quit rolling back 100,000),
+    /// batches of a fixed size made the drops quadratic. Counted in rows rewritten, not timed.
+    @Test func droppingTheFlowsOfAManyFlowQuitRewritesRowsInProportionToThem() {
+        let count = 20_000
+        var board = FlowBoard(historyLimit: 1000)
+        for id in 1...count {
+            board.apply(.flowQueued(Fixture.info(id, "flow \(id)")), at: .milliseconds(id))
+        }
+        var rewritten = 0
+        for id in 1...count {
+            let (rows, dropped) = (board.flows.count, board.droppedFlows)
+            board.apply(.statusChanged(FlowID(id), .cancelled), at: .milliseconds(count + id))
+            if board.droppedFlows > dropped { rewritten += rows }
+        }
+        #expect(board.droppedFlows > 0 && board.flows.count <= 1000 + board.dropBatch)
+        #expect(rewritten <= 6 * count, "\(rewritten) rows rewritten to drop \(board.droppedFlows) flows")
+    }
+
     @Test func countsStillAccountForEveryFlowSeen() {
         let board = board(flows: 3_000, live: 2, historyLimit: 10)
         #expect(board.counts[.completed] == 2_998)

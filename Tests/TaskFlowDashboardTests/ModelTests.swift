@@ -117,7 +117,7 @@ struct ModelKeyTests {
         var model = Fixture.model(Fixture.busy)
         #expect(Set(model.handle(.character("q"))) == [.cancel(FlowID(2)), .cancel(FlowID(3))])
         #expect(model.quitting && !model.readyToExit)
-        #expect(model.notice?.contains("2 active") == true)
+        #expect(model.quitNotice == "quitting: rolling back 2 of 2 flows - q again quits at once")
         let second = model.handle(.character("q"))
         guard case .exit(let leftover)? = second.first else {
             Issue.record("expected an exit, got \(second)")
@@ -135,6 +135,30 @@ struct ModelKeyTests {
         #expect(model.readyToExit)
         #expect(model.apply(.flowQueued(Fixture.info(9, "late")), at: .seconds(9)) == [.cancel(FlowID(9))],
                 "a flow submitted while quitting is cancelled at once")
+    }
+
+    /// The quit says how many flows it waits for, as the header counts them, and how many are
+    /// still rolling back as they end; a flow submitted meanwhile counts too. It once said the
+    /// rows it cancelled at the first `q` and never moved.
+    @Test func theQuitCountsTheFlowsItWaitsForAsTheyEnd() {
+        var model = Fixture.model(Fixture.busy)
+        _ = model.handle(.character("q"))
+        #expect(model.live.activeFlows == model.live.counts[.waiting, default: 0] + model.live.counts[.running, default: 0])
+        #expect(model.quitNotice == "quitting: rolling back 2 of 2 flows - q again quits at once")
+        _ = model.apply(.statusChanged(FlowID(2), .cancelled), at: .seconds(9))
+        #expect(model.quitNotice == "quitting: rolling back 1 of 2 flows - q again quits at once")
+        let late = Fixture.info(4, "Late reader", .read)
+        #expect(model.apply(.flowQueued(late), at: .seconds(9)) == [.cancel(late.id)])
+        #expect(model.quitNotice == "quitting: rolling back 2 of 3 flows - q again quits at once")
+        _ = model.apply(.statusChanged(FlowID(3), .cancelling), at: .seconds(9))
+        _ = model.apply(.statusChanged(FlowID(3), .rollingBack(.cancelled)), at: .seconds(9))
+        #expect(model.quitNotice == "quitting: rolling back 2 of 3 flows - q again quits at once", "rolling back is still active")
+        _ = model.apply(.statusChanged(FlowID(3), .cancelled), at: .seconds(9))
+        _ = model.apply(.statusChanged(late.id, .cancelled), at: .seconds(9))
+        #expect(model.quitNotice == "quitting: rolling back 0 of 3 flows - q again quits at once")
+        #expect(model.readyToExit)
+        let bar = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy).quitting(), size: GridSize(width: 100, height: 30))
+        #expect(bar.text.split(separator: "\n").last?.hasPrefix("quitting: rolling back 2 of 2 flows") == true, "the status bar says it")
     }
 
     @Test func quitWithNothingActiveExitsAtOnce() {
@@ -201,10 +225,13 @@ struct ModelKeyTests {
             #expect(model.handle(key).isEmpty, "\(key) does nothing while quitting")
             #expect(model.mode == .quitting && !model.paused)
         }
-        #expect(model.notice?.contains("q again quits at once") == true, "the quit notice stays")
+        #expect(model.quitNotice?.contains("q again quits at once") == true, "the quit notice stays")
         _ = model.handle(.down)
         #expect(model.selection == FlowID(2), "moving around still works")
         #expect(model.handle(.character("t")) == [.cycleTheme])
+        model.notice = "theme: light (t for the next)"
+        _ = model.handle(.down)
+        #expect(model.notice == nil, "the theme's notice shows until the next key, then the quit's progress")
         #expect(model.handle(.character("q")).first.map { if case .exit = $0 { true } else { false } } == true)
     }
 }
@@ -270,5 +297,14 @@ struct UndoAvailabilityTests {
         let row = try #require(board.flow(FlowID(1)))
         #expect(row.steps.map(\.info.title) == ["Open import panel"])
         #expect(row.steps.map(\.status) == [.completed])
+    }
+}
+
+extension DashboardModel {
+    /// The model after a first `q`.
+    fileprivate func quitting() -> DashboardModel {
+        var model = self
+        _ = model.handle(.character("q"))
+        return model
     }
 }

@@ -63,6 +63,36 @@ struct SessionTests {
         #expect(flow("Count books", in: session)?.phase == .cancelled)
     }
 
+    /// Keys typed during the start-up are held by its boot, and act once the flows it started
+    /// are listed: `j j c` cancels the second flow. A source submitting its flows from a task
+    /// of its own (a scenario file's runner) once had them act on the start-up's row alone, and
+    /// said "#0 is completed: nothing to cancel" while the second flow ran on.
+    @Test func keysTypedDuringTheStartUpActOnTheFlowsItStarted() async throws {
+        let session = session()
+        let program = SlowlyStartingProgram()
+        let boot = Boot<Key>(title: "Start taskflow")
+        session.showBoot(boot.progress())
+        boot.task("Start the flows") {
+            await session.start(program)
+            await session.listFlowsDueAtStart(of: program)
+        }
+        boot.observer("Keys") { key in await MainActor.run { session.handle(key) } }
+        let booted = Task { try await boot.run() }
+        try #require(await eventually(within: 120) { session.model.live.flows.first?.info.title == "Start taskflow" }, "the start-up as the first row")
+        for key in "jjc" { boot.send(.character(key)) }
+        program.submit.open()
+        try await booted.value
+        try #require(await eventually(within: 120) { session.model.notice != nil }, "the held keys acted")
+        #expect(session.model.notice == "cancelling #2 \"Second\": rolling back")
+        program.finish.open()
+        try #require(await eventually(within: 120) { flow("Third", in: session)?.phase.isActive == false }, "the flows ended")
+        let second = try #require(flow("Second", in: session))
+        #expect(second.phase == .cancelled)
+        #expect(second.steps.map(\.status) == [.reverted, .reverted], "both steps rolled back")
+        #expect(flow("First", in: session)?.phase == .completed)
+        #expect(flow("Third", in: session)?.phase == .completed)
+    }
+
     @Test func undoAfterConfirmationRevertsACompletedWriteFlow() async throws {
         let session = session()
         session.start(BuiltInDemo(pace: 0.05))
@@ -181,4 +211,37 @@ private struct RunningProgram: FlowSource {
     func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
     @MainActor func start() -> AsyncStream<FlowHandle> { .submitted([]) }
+}
+
+/// A program that submits its three flows from a task of its own once `submit` opens, as a
+/// scenario file's runner does: they reach the manager a while after `start()` returned. Each
+/// flow prepares, then holds until `finish` opens.
+@MainActor
+private final class SlowlyStartingProgram: FlowSource {
+    nonisolated let manager = TaskFlowManager()
+    nonisolated let submit = Gate()
+    nonisolated let finish = Gate()
+    private var submitting: Task<Void, Never>?
+    nonisolated var name: String { "slowly starting program" }
+    nonisolated func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
+    nonisolated func snapshot() -> ManagerSnapshot { manager.snapshot() }
+
+    func start() -> AsyncStream<FlowHandle> {
+        let (handles, continuation) = AsyncStream.makeStream(of: FlowHandle.self)
+        submitting = Task { [manager, submit, finish] in
+            await submit.wait()
+            for title in ["First", "Second", "Third"] {
+                continuation.yield(FlowHandle(manager.execute(title: title, access: .read) { flow in
+                    try await flow.task(title: "Prepare", apply: { _ in }, revert: { _, _ in })
+                    try await flow.task(title: "Hold", apply: { _ in await finish.wait() }, revert: { _, _ in })
+                }))
+            }
+            continuation.finish()
+        }
+        return handles
+    }
+
+    func flowsDueAtStartSubmitted() async {
+        await submitting?.value
+    }
 }

@@ -314,6 +314,40 @@ actor RecordingClock: ScenarioClock {
 
 /// A dashboard plays a scenario for days: a run that keeps only unfinished flows forgets each
 /// one as it ends.
+@Suite struct StartSubmissionTests {
+    /// A dashboard lists the flows due at the start before it acts on keys typed meanwhile: the
+    /// run says when they are all submitted, without waiting for the later ones.
+    @Test func theFlowsDueAtTheStartAreSubmittedWhenTheRunSaysSo() async throws {
+        let scenario = try Scenario.parse(
+            """
+            name = "Later too"
+            [[flow]]
+            title = "Now"
+            access = "read"
+              [[flow.step]]
+              task = "Read"
+              duration = "10m"
+            [[flow]]
+            title = "Also now"
+            access = "read"
+              [[flow.step]]
+              task = "Read"
+              duration = "10m"
+            [[flow]]
+            title = "Later"
+            start = "60m"
+              [[flow.step]]
+              task = "Write"
+              duration = "1ms"
+            """, file: "later-too.toml")
+        let run = ScenarioRunner(scenario: scenario).start(retaining: .unfinished)
+        await run.flowsDueAtStartSubmitted()
+        #expect(run.manager.snapshot().flows.map(\.info.title) == ["Now", "Also now"])
+        await run.stop()
+        await run.flowsDueAtStartSubmitted()
+    }
+}
+
 @Suite struct RetentionTests {
     @Test func aRunRetainingUnfinishedFlowsForgetsThemAsTheyEnd() async throws {
         let scenario = try Scenario.parse(

@@ -40,6 +40,8 @@ public struct DashboardModel: Sendable {
     public internal(set) var mode = Mode.normal
     /// A one-line message for the status bar (the outcome of the last key).
     public internal(set) var notice: String?
+    /// Flows that ended since the first `q`: beside those still active, how far the quit is.
+    public internal(set) var endedWhileQuitting = 0
     /// The active theme's name, shown in the header.
     public var themeName: String
     /// The latest time the model heard of, since the dashboard started; drives elapsed times.
@@ -145,10 +147,22 @@ public struct DashboardModel: Sendable {
     /// True once a quit was asked for and no flow is active any more.
     public var readyToExit: Bool { quitting && !live.hasActiveFlows }
 
+    /// While quitting, the status bar's line: the flows still rolling back, counted as the header
+    /// counts them, of every flow the quit waits for (those active at the first `q` and those
+    /// submitted since), updated as they end.
+    public var quitNotice: String? {
+        guard quitting else { return nil }
+        let active = live.activeFlows
+        return "quitting: rolling back \(active) of \(active + endedWhileQuitting) flows - q again quits at once"
+    }
+
     /// Applies an engine event that happened at `time`. Returns the commands it triggers: while
     /// quitting, a newly submitted flow is cancelled at once.
     public mutating func apply(_ event: FlowEvent, at time: Duration) -> [Command] {
         advance(to: time)
+        if quitting, case .statusChanged(let id, let status) = event, status.isFinished, live.flow(id)?.phase.isActive == true {
+            endedWhileQuitting += 1
+        }
         live.apply(event, at: time)
         guard case .flowQueued(let info) = event else { return [] }
         if selection == nil { selection = info.id }

@@ -7,7 +7,8 @@ import TaskFlow
 /// A monitor runs for days, so the board keeps every live flow but only a bounded history of
 /// finished ones: once more than ``historyLimit`` flows have finished, those that finished
 /// first are dropped (in batches, so that dropping costs O(1) per flow amortised; between two
-/// batches up to ``historyLimit`` + ``dropBatch`` finished flows are shown). ``counts`` and
+/// batches up to ``historyLimit`` + ``dropBatch`` finished flows are shown, the batch growing with
+/// the rows). ``counts`` and
 /// ``droppedFlows`` still account for every flow ever seen.
 public struct FlowBoard: Sendable, Hashable {
     /// The live flows and the most recently finished ones, by submission order.
@@ -49,7 +50,10 @@ public struct FlowBoard: Sendable, Hashable {
     }
 
     /// How many finished flows beyond ``historyLimit`` wait before they are dropped together.
-    var dropBatch: Int { max(historyLimit / 8, 16) }
+    /// A drop rewrites every row, so it waits for an eighth of the limit, or for a quarter of the
+    /// rows when they are more: with 100,000 flows rolling back at once, batches of a fixed size
+    /// made the drops quadratic (and the session's release of their handles with them).
+    var dropBatch: Int { max(historyLimit / 8, 16, flows.count / 4) }
 
     /// The row of a flow, if it was seen and not dropped.
     public func flow(_ id: FlowID) -> FlowRow? {
@@ -57,8 +61,12 @@ public struct FlowBoard: Sendable, Hashable {
     }
 
     /// True while some flow can still change without an undo.
-    public var hasActiveFlows: Bool {
-        PhaseCategory.allCases.contains { $0.isActive && counts[$0, default: 0] > 0 }
+    public var hasActiveFlows: Bool { activeFlows > 0 }
+
+    /// How many flows can still change without an undo: the header's waiting, running and
+    /// rolling back counts together.
+    public var activeFlows: Int {
+        PhaseCategory.allCases.reduce(0) { $0 + ($1.isActive ? counts[$1, default: 0] : 0) }
     }
 
     /// Applies one event that happened at `time`. Pure: the same events give the same board.

@@ -23,7 +23,9 @@ extension DashboardModel {
             notice = nil
             return KeyMap.action(for: key, quitting: false).map { perform($0) } ?? []
         case .quitting:
-            // The quit notice stays: it says how to quit at once.
+            // A key's notice (the theme's name) shows until the next key, then the quit's
+            // progress again: it says how to quit at once.
+            notice = nil
             return KeyMap.action(for: key, quitting: true).map { perform($0) } ?? []
         }
     }
@@ -161,17 +163,19 @@ extension DashboardModel {
         }
     }
 
-    /// First `q`: roll back what runs, then exit. Second `q` (or nothing active): exit now.
+    /// First `q`: roll back what runs, then exit; the status bar says how far it is
+    /// (``quitNotice``). Second `q` (or nothing active): exit now.
     private mutating func quit() -> [Command] {
-        let active = live.flows.filter(\.phase.isActive)
-        guard mode != .quitting, !active.isEmpty else {
+        guard mode != .quitting, live.hasActiveFlows else {
+            let active = live.flows.filter(\.phase.isActive)
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]
         }
         mode = .quitting
+        endedWhileQuitting = 0
         // A paused view would hide the rollback the user is waiting for.
         if paused { togglePause() }
         let cancels = cancelAll(reason: "quitting")
-        notice = "quitting: rolling back \(active.count) active flow(s) first - q again quits at once"
+        notice = nil
         return cancels
     }
 }

@@ -84,9 +84,7 @@ public final class DashboardSession {
         if let queues = source.jobQueues { attachQueues(queues) }
         if let store = source.jobStore { attachStore(store, showing: true) }
         changed = true
-        tasks.append(Task { [weak self] in
-            for await event in events { self?.ingest(event) }
-        })
+        follow(events)
         let submissions = source.start()
         // Flows the source submitted at once are listed at once (their events are on their
         // way): a key that arrives next — typed during the start-up — finds them.
@@ -97,6 +95,28 @@ public final class DashboardSession {
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
+    }
+
+    /// Ingests the engine's events in order, in batches (see ``EventInbox``).
+    private func follow(_ events: AsyncStream<TimedFlowEvent>) {
+        let inbox = EventInbox()
+        tasks.append(Task.detached { [weak self] in
+            for await event in events where inbox.add(event) {
+                Task { @MainActor [weak self] in
+                    for event in inbox.drain() { self?.ingest(event) }
+                }
+            }
+        })
+    }
+
+    /// Returns once the flows due at `source`'s start (see ``start(_:)``) are listed: a start-up
+    /// that holds the keys typed meanwhile ends after this, so that those keys act on the list
+    /// the user sees once the flows are in (`j j c` cancels the second flow), not on the start-up
+    /// alone, even when the source submits its flows from a task of its own.
+    public func listFlowsDueAtStart(of source: some FlowSource) async {
+        await source.flowsDueAtStartSubmitted()
+        model.adopt(source.snapshot(), at: elapsed)
+        changed = true
     }
 
     /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and

@@ -21,6 +21,11 @@ public protocol FlowSource: Sendable {
     /// after that.
     @MainActor func start() -> AsyncStream<FlowHandle>
 
+    /// Returns once the flows due at the start (a scenario's flows without a `start` time) are
+    /// submitted to the manager, after ``start()``: a start-up waits for them before the keys
+    /// typed meanwhile act, so that those keys find the list the user is about to see.
+    @MainActor func flowsDueAtStartSubmitted() async
+
     /// Submits nothing more: the user is quitting. Flows already submitted are the dashboard's
     /// to cancel.
     @MainActor func stopSubmitting()
@@ -39,6 +44,9 @@ public protocol FlowSource: Sendable {
 }
 
 extension FlowSource {
+    /// Most sources submit their first flows within ``start()``.
+    @MainActor public func flowsDueAtStartSubmitted() async {}
+
     /// A source that submits everything at once has nothing left to stop.
     @MainActor public func stopSubmitting() {}
 

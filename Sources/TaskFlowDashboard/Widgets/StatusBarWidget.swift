@@ -15,7 +15,7 @@ struct StatusBarWidget: Widget {
         case .filter:
             put("filter: \(model.filter)_   (Enter keeps it, Esc clears it)", .notice, into: &grid, rect)
         case .normal, .quitting, .help:
-            if let notice = model.notice {
+            if let notice = model.notice ?? model.quitNotice {
                 put(notice, .notice, into: &grid, rect)
             } else {
                 renderHints(into: &grid, rect)

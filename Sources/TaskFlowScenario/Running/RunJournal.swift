@@ -6,26 +6,61 @@ import TaskFlow
 actor RunJournal {
     /// What is kept; with `.unfinished` a flow is forgotten once it finished.
     nonisolated let retention: JournalRetention
-    private(set) var flows: [ScenarioFlow] = []
+    /// The flows submitted, in submission order; with `.unfinished`, finished ones linger until
+    /// the next sweep (see ``record(_:)``).
+    private var submitted: [ScenarioFlow] = []
+    /// With `.unfinished`, how many flows ``submitted`` may hold before the finished ones are
+    /// dropped: twice what the last sweep left, so that a sweep costs O(1) per submission
+    /// amortised and the journal holds at most about twice the flows still unfinished.
+    private var sweepAt = RunJournal.smallestSweep
     private var snapshots: [FlowID: ScenarioState] = [:]
     private var launchesEnded = false
+    /// Every flow due at the start (time zero) was submitted, or the run was stopped first.
+    private var startSubmitted = false
+    private var startWaiters: [CheckedContinuation<Void, Never>] = []
     private var waiters: [(title: String, continuation: CheckedContinuation<ScenarioFlow?, Never>)] = []
 
     init(retention: JournalRetention) {
         self.retention = retention
     }
 
-    /// Forgets a finished flow (``JournalRetention/unfinished``). Linear in the flows still
-    /// unfinished, which is what this retention keeps few of.
-    func forget(_ flow: ScenarioFlow) {
-        flows.removeAll { $0.id == flow.id }
+    /// The fewest flows a sweep waits for: sweeping a handful at a time would cost more than
+    /// it frees.
+    private static let smallestSweep = 64
+
+    /// Every flow submitted so far, in submission order; with `.unfinished`, those not finished.
+    var flows: [ScenarioFlow] {
+        retention == .everything ? submitted : submitted.filter { !$0.handle.status.isFinished }
     }
 
+    /// Records a submission. With `.unfinished`, every so often the flows that finished are
+    /// dropped here, in one pass, rather than each as it ends: a task per flow awaiting its end
+    /// and removing it from the array was quadratic, in the removals and in the task group the
+    /// tasks were children of, and a quit rolling back 100,000 flows spent minutes in it, with
+    /// the cooperative pool too busy to run the flows or hand their events on.
     func record(_ flow: ScenarioFlow) {
-        flows.append(flow)
+        submitted.append(flow)
+        if retention == .unfinished, submitted.count >= sweepAt {
+            submitted.removeAll { $0.handle.status.isFinished }
+            sweepAt = max(2 * submitted.count, Self.smallestSweep)
+        }
         let (ready, waiting) = waiters.partitioned { $0.title == flow.title }
         waiters = waiting
         for waiter in ready { waiter.continuation.resume(returning: flow) }
+    }
+
+    /// The flows due at the start are submitted (or none will be): their waiters go on.
+    func endStartSubmissions() {
+        guard !startSubmitted else { return }
+        startSubmitted = true
+        for waiter in startWaiters { waiter.resume() }
+        startWaiters = []
+    }
+
+    /// Returns once the flows due at the start are submitted.
+    func startSubmissions() async {
+        if startSubmitted { return }
+        await withCheckedContinuation { startWaiters.append($0) }
     }
 
     /// No more submissions will come: waiters for titles never submitted get nil.

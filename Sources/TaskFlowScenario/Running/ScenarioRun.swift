@@ -24,6 +24,13 @@ public final class ScenarioRun: Sendable {
         self.launcher = launcher
     }
 
+    /// Returns once the flows due at the start (those without a `start` time) are submitted,
+    /// and their handles on ``launches``; at once when the run is stopped first. For a dashboard
+    /// that lists them before it acts on keys typed while they were coming.
+    public func flowsDueAtStartSubmitted() async {
+        await journal.startSubmissions()
+    }
+
     /// Every flow submitted so far, in submission order (with ``JournalRetention/unfinished``,
     /// those of them not finished yet).
     public func flows() async -> [ScenarioFlow] { await journal.flows }
@@ -49,7 +56,9 @@ public final class ScenarioRun: Sendable {
         for flow in await journal.flows {
             outcomes.append(FlowOutcome(flow: flow, status: await flow.handle.finished()))
         }
-        return outcomes
+        // A journal of the unfinished flows still lists those that were running: awaited above,
+        // they are finished now, and such a run reports no outcomes.
+        return journal.retention == .everything ? outcomes : []
     }
 
     /// Stops the run: no further submissions, every submitted flow is cancelled (and rolls

@@ -65,6 +65,7 @@ public struct ScenarioRunner: Sendable {
             await withDiscardingTaskGroup { timers in
                 async let jobsAdded: Void = jobs.addAll()
                 await submitAll(journal: journal, continuation: continuation, timers: &timers)
+                await journal.endStartSubmissions()
                 // The launches end once every flow was submitted and every job added.
                 await jobsAdded
                 await journal.endLaunches()
@@ -86,6 +87,7 @@ public struct ScenarioRunner: Sendable {
         var window = SubmissionWindow(limit: outstandingLimit)
         var now = Duration.zero
         for next in SubmissionSchedule(scenario.flows) {
+            if now == .zero, next.start > .zero { await journal.endStartSubmissions() }
             // A zero gap does not sleep, so it would not notice a stop by itself.
             guard !Task.isCancelled, (try? await pacer.wait(next.start - now)) != nil, await window.admit() else { return }
             now = next.start
@@ -96,9 +98,11 @@ public struct ScenarioRunner: Sendable {
             if let delay = spec.cancelAfter {
                 timers.addTask { await cancel(flow.handle, after: delay) }
             }
+            // The window's report of this flow's end. At most the window's limit of these wait at
+            // once, so the task group stays small (its children are unlinked from a list); the
+            // journal drops finished flows by itself, in sweeps.
             timers.addTask { [finishes = window.finishes] in
                 await flow.handle.finished()
-                if journal.retention == .unfinished { await journal.forget(flow) }
                 finishes.yield()
             }
         }
