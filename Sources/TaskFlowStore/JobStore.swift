@@ -87,7 +87,8 @@ public final class JobStore: Sendable {
         precondition(
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         environment = WorkerEnvironment(
-            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate), doorbell: Doorbell(),
+            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate),
+            doorbell: Doorbell(clock: options.clock),
             owner: .current(), lease: lease, options: options)
     }
 
@@ -142,7 +143,7 @@ public final class JobStore: Sendable {
 
     private func insert(_ jobs: [NewStoredJob]) async throws -> [StoredJobID] {
         guard !jobs.isEmpty else { return [] }
-        let ids = try await environment.backend.insert(jobs, now: Date())
+        let ids = try await environment.backend.insert(jobs, now: environment.clock.date)
         environment.events.emit(zip(ids, jobs).map { .submitted($0, kind: $1.kind) })
         environment.doorbell.ring()
         return ids
@@ -268,7 +269,7 @@ public final class JobStore: Sendable {
             guard case .idle = state else { throw JobStoreError.notIdle }
             state = .starting
         }
-        let startedAt = Date()
+        let startedAt = environment.clock.date
         do {
             let owner = environment.owner
             let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
