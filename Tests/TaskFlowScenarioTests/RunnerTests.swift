@@ -312,8 +312,6 @@ actor RecordingClock: ScenarioClock {
     }
 }
 
-/// A dashboard plays a scenario for days: a run that keeps only unfinished flows forgets each
-/// one as it ends.
 @Suite struct StartSubmissionTests {
     /// A dashboard lists the flows due at the start before it acts on keys typed meanwhile: the
     /// run says when they are all submitted, without waiting for the later ones.
@@ -348,6 +346,8 @@ actor RecordingClock: ScenarioClock {
     }
 }
 
+/// A dashboard plays a scenario for days: a run that keeps only unfinished flows forgets each
+/// one as it ends.
 @Suite struct RetentionTests {
     @Test func aRunRetainingUnfinishedFlowsForgetsThemAsTheyEnd() async throws {
         let scenario = try Scenario.parse(
