@@ -87,8 +87,7 @@ public final class JobStore: Sendable {
         precondition(
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         environment = WorkerEnvironment(
-            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate),
-            doorbell: Doorbell(clock: options.clock),
+            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate), doorbell: Doorbell(),
             owner: .current(), lease: lease, options: options)
     }
 
@@ -143,7 +142,7 @@ public final class JobStore: Sendable {
 
     private func insert(_ jobs: [NewStoredJob]) async throws -> [StoredJobID] {
         guard !jobs.isEmpty else { return [] }
-        let ids = try await environment.backend.insert(jobs, now: environment.clock.date)
+        let ids = try await environment.backend.insert(jobs, now: Date())
         environment.events.emit(zip(ids, jobs).map { .submitted($0, kind: $1.kind) })
         environment.doorbell.ring()
         return ids
@@ -269,7 +268,7 @@ public final class JobStore: Sendable {
             guard case .idle = state else { throw JobStoreError.notIdle }
             state = .starting
         }
-        let startedAt = environment.clock.date
+        let startedAt = Date()
         do {
             let owner = environment.owner
             let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })

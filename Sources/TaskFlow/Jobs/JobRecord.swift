@@ -125,10 +125,8 @@ final class JobRecord: Sendable, JobObserver {
         queue.hub.emit(.started(id, attempt: attempt))
     }
 
-    var clock: any TimingClock { queue.clock }
-
     func retrying(_ notice: RetryNotice) {
-        let at = queue.clock.now + notice.delay
+        let at = ContinuousClock.now + notice.delay
         state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: at) }
         queue.hub.emit(
             .attemptFailed(

@@ -43,10 +43,9 @@ extension StepContext {
     /// Waits `delay`, or less if the flow gets cancelled, then throws `CancellationError`.
     private func waitUnlessCancelled(_ delay: Duration) async throws {
         let slice = Duration.milliseconds(10)
-        let clock = scope.run.record.clock
-        let deadline = clock.now + delay
-        while !isCancelled, clock.now < deadline {
-            try await clock.sleep(until: min(deadline, clock.now + slice), tolerance: nil)
+        let deadline = ContinuousClock.now + delay
+        while !isCancelled, ContinuousClock.now < deadline {
+            try await Task.sleep(until: min(deadline, .now + slice))
         }
         if isCancelled { throw CancellationError() }
     }

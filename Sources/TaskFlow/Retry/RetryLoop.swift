@@ -46,13 +46,8 @@ extension RetryPolicy {
     /// Sleeps for `delay` on the continuous clock; with a zero delay it only checks for
     /// cancellation. Throws `CancellationError` if the current task is (or gets) cancelled.
     public static func sleep(_ delay: Duration) async throws {
-        try await sleep(delay, on: ContinuousClock())
-    }
-
-    /// ``sleep(_:)`` on `clock`: what jobs wait with, so that tests can time their backoffs.
-    package static func sleep(_ delay: Duration, on clock: any TimingClock) async throws {
         if delay > .zero {
-            try await clock.sleep(until: clock.now + delay, tolerance: nil)
+            try await Task.sleep(for: delay)
         } else {
             try Task.checkCancellation()
         }

@@ -14,12 +14,6 @@ final class Doorbell: Sendable {
     }
 
     private let state = Protected(State())
-    /// What the timeouts run on.
-    private let clock: StoreClock
-
-    init(clock: StoreClock) {
-        self.clock = clock
-    }
 
     /// The generation now; pass it to ``wait(after:timeout:)``.
     func ticket() -> UInt64 {
@@ -42,11 +36,8 @@ final class Doorbell: Sendable {
             state.nextWaiter &+= 1
             return state.nextWaiter
         }
-        // The deadline is taken here, not in the timer's task: a test that advances its clock
-        // once this wait sleeps must find the deadline counted from now.
-        let deadline = clock.timer.now + timeout
-        let timer = Task { [weak self, clock] in
-            try? await clock.timer.sleep(until: deadline, tolerance: nil)
+        let timer = Task { [weak self] in
+            try? await Task.sleep(for: timeout)
             self?.resume(id)
         }
         await withCheckedContinuation { continuation in

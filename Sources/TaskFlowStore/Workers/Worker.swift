@@ -40,7 +40,7 @@ struct Worker: Sendable {
 
     /// Claims up to `limit` jobs; nil (and an event) if the database failed.
     private func claim(limit: Int) async -> ClaimBatch? {
-        let now = environment.clock.date
+        let now = Date()
         do {
             let batch = try await environment.backend.claim(
                 kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
@@ -60,10 +60,8 @@ struct Worker: Sendable {
         let poll = environment.options.pollInterval
         // Compared as seconds before any conversion: a due time years away (a store file may
         // say anything) must not overflow the milliseconds.
-        guard let untilDue = nextDue?.timeIntervalSince(environment.clock.date), untilDue < poll.timeInterval else {
-            return poll
-        }
-        return .milliseconds(max(0, Int(untilDue * 1000) + 1))
+        guard let nextDue, nextDue.timeIntervalSinceNow < poll.timeInterval else { return poll }
+        return .milliseconds(max(0, Int(nextDue.timeIntervalSinceNow * 1000) + 1))
     }
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how
@@ -101,7 +99,7 @@ struct Worker: Sendable {
             preconditionFailure("TaskFlowStore: claimed a job of kind \(job.kind), which has no executor")
         }
         let answer = await executor.run(job.payload, attempt)
-        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: environment.clock.date)
+        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: Date())
     }
 
     /// Commits outcomes in one transaction, then reports those that still held their lease.
@@ -117,14 +115,14 @@ struct Worker: Sendable {
         var wait = Self.firstCommitRetry
         while true {
             do {
-                let applied = try await environment.backend.apply(pending.map(\.0), now: environment.clock.date)
+                let applied = try await environment.backend.apply(pending.map(\.0), now: Date())
                 environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
                 return
             } catch {
                 if wait == Self.firstCommitRetry {
                     environment.events.emit([.storeError("recording outcomes (trying again): \(error)")])
                 }
-                guard !isStopping(), (try? await environment.clock.sleep(for: wait)) != nil else { return }
+                guard !isStopping(), (try? await Task.sleep(for: wait)) != nil else { return }
                 wait = min(wait * 2, Self.lastCommitRetry)
             }
         }

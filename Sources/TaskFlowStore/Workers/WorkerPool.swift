@@ -58,7 +58,7 @@ final class WorkerPool: Sendable {
     private static func beat(_ environment: WorkerEnvironment, workers: Int, startedAt: Date) async {
         while true {
             do {
-                try await environment.clock.sleep(for: environment.lease / 3)
+                try await Task.sleep(for: environment.lease / 3)
             } catch {
                 return  // cancelled: the workers are done
             }

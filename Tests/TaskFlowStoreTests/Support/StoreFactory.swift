@@ -5,7 +5,6 @@ import PostgresNIO
 import Testing
 import TaskFlowPostgres
 import TaskFlowStore
-import TaskFlowTestSupport
 
 /// How the suite gets a store, so that the same tests run against every backend: each test takes
 /// a factory as its argument. With `TASKFLOW_TEST_POSTGRES_URL` set (`Scripts/postgres-server.sh`
@@ -146,15 +145,10 @@ struct StorePlace: Sendable {
     }
 
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
-    /// With `clock`, the store's workers wait on it and date what they write by it: the test
-    /// moves their time.
-    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60), clock: TestClock? = nil)
-        async throws -> JobStore
-    {
+    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60)) async throws -> JobStore {
         var options = JobStoreOptions()
         options.pollInterval = .milliseconds(10)
         options.recheckInterval = recheck
-        if let clock { options.clock = StoreClock(following: clock) }
         return try await opener(lease, options)
     }
 }
