@@ -46,7 +46,10 @@ let package = Package(
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
         .target(
             name: "TaskFlowDashboard",
-            dependencies: ["TaskFlow", "TOMLSource", "CSignalRecorder", .product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
         ),
         // The one module that talks to the terminal.
         .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),

@@ -1,5 +1,5 @@
-import Synchronization
 import TaskFlow
+import TaskFlowSupport
 
 /// Engine events on their way to the main actor, handed over in batches: a reader off the main
 /// actor adds each event, and only the first event after a hand-over asks for a drain, so the
@@ -12,7 +12,8 @@ final class EventInbox: Sendable {
         var drainAsked = false
     }
 
-    private let state = Mutex(State())
+    /// The package's one lock: `Synchronization.Mutex` is a futex ThreadSanitizer cannot see.
+    private let state = Protected(State())
 
     /// Adds `event`; true when the caller must ask for a drain (none is pending).
     func add(_ event: TimedFlowEvent) -> Bool {
