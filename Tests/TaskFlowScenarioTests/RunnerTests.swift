@@ -244,25 +244,32 @@ extension RunnerTests {
 
     /// A file may ask for submissions faster than the engine ends them (100 flows × 10,000 every
     /// millisecond grew 100 MB a second): a run keeps at most its limit of flows submitted and
-    /// unfinished, and a further submission waits for one of them to end. Here every flow's
-    /// step takes an hour, so only the cancels this test makes, one per launch, end flows.
+    /// unfinished, and a further submission waits for one of them to end. Here each flow's step
+    /// waits an hour before every progress tick (a tenth of its duration), and the clock parks
+    /// such waits, so a flow ends only when this test cancels it and lets its wait end.
     @Test func aSubmissionWaitsForAFlowToEndOnceTheLimitIsOutstanding() async throws {
+        let hour = Duration.seconds(3600)
+        let duration = "\((hour * StepPlayer.ticks).components.seconds / 60)m"
         let scenario = try Scenario.parse(
-            scenario(flow: "every = \"1ms\"\ntimes = 50", step: "task = \"Work\"\nduration = \"60m\"\nprogress = false"))
-        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(), clock: HourParkingClock(), outstandingLimit: 4)
+            scenario(flow: "every = \"1ms\"\ntimes = 50", step: "task = \"Work\"\nduration = \"\(duration)\"\nprogress = false"))
+        let clock = ParkingClock(parkingFrom: hour)
+        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(), clock: clock, outstandingLimit: 4)
         let run = runner.start()
         var launched: [ScenarioFlow] = []
         for await flow in run.launches {
             launched.append(flow)
             let outstanding = runner.manager.snapshot().flows.filter { !$0.status.isFinished }.count
             #expect(outstanding <= 4, "flows unfinished when #\(launched.count) was launched")
-            if launched.count == 12 {
-                await run.stop()
-            } else if launched.count >= 4 {
+            if launched.count >= 4 {
+                // The oldest flow holds the write lock: its parked wait ends and it sees the cancel.
                 launched[launched.count - 4].handle.cancel()
+                await clock.release()
             }
         }
-        #expect(await run.flows().count == 12, "nothing submitted beyond what the cancels made room for")
+        #expect(launched.count == 50)
+        for flow in launched { flow.handle.cancel() }
+        await clock.open()
+        #expect(await run.finished().allSatisfy { if case .cancelled = $0.status { true } else { false } })
     }
 
     @Test func stopEndsLaunchesAndSubmitsNothingMore() async throws {
@@ -296,10 +303,37 @@ actor SleeperCountingClock: ScenarioClock {
 /// Returns at once from waits under an hour (the gaps between submissions) and holds one of
 /// an hour or more until the waiting task is cancelled: a flow whose step takes an hour ends
 /// only when it is cancelled.
-struct HourParkingClock: ScenarioClock {
+/// A clock on which waits from `parkingFrom` on last until the test lets them end: ``release()``
+/// ends one (the oldest, or the next to come if none waits), ``open()`` ends them all and every
+/// later one at once. Shorter waits return at once. Cancelling a parked wait does not end it.
+actor ParkingClock: ScenarioClock {
+    private let parkingFrom: Duration
+    private var isOpen = false
+    private var permits = 0
+    private var parked: [CheckedContinuation<Void, Never>] = []
+
+    init(parkingFrom: Duration = .zero) {
+        self.parkingFrom = parkingFrom
+    }
+
     func sleep(for duration: Duration) async throws {
-        guard duration >= .seconds(3600) else { return }
-        try await Task.sleep(for: duration)
+        guard duration >= parkingFrom, !isOpen else { return try Task.checkCancellation() }
+        if permits > 0 {
+            permits -= 1
+        } else {
+            await withCheckedContinuation { parked.append($0) }
+        }
+        try Task.checkCancellation()
+    }
+
+    func release() {
+        if parked.isEmpty { permits += 1 } else { parked.removeFirst().resume() }
+    }
+
+    func open() {
+        isOpen = true
+        for waiter in parked { waiter.resume() }
+        parked = []
     }
 }
 
@@ -338,9 +372,12 @@ actor RecordingClock: ScenarioClock {
               task = "Write"
               duration = "1ms"
             """, file: "later-too.toml")
-        let run = ScenarioRunner(scenario: scenario).start(retaining: .unfinished)
+        let clock = ParkingClock()
+        let run = ScenarioRunner(scenario: scenario, clock: clock).start(retaining: .unfinished)
         await run.flowsDueAtStartSubmitted()
         #expect(run.manager.snapshot().flows.map(\.info.title) == ["Now", "Also now"])
+        // The reads end their step, and the stop its wait, once time may pass.
+        await clock.open()
         await run.stop()
         await run.flowsDueAtStartSubmitted()
     }

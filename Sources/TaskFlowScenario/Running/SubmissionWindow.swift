@@ -29,13 +29,16 @@ struct SubmissionWindow {
     }
 
     /// Waits until fewer than ``limit`` flows are outstanding, then counts one more. Returns
-    /// false, admitting none, if the calling task is cancelled while it waits.
+    /// false, admitting none, if the calling task is cancelled before or while it waits.
     mutating func admit() async -> Bool {
         while open >= limit {
             // The stream's `next()` returns nil once the waiting task is cancelled.
             guard await reported.next() != nil else { return false }
             open -= 1
         }
+        // A stop cancels the submitting task and then the flows: their ends may be read above
+        // (a finished stream still hands out what it buffered), and must not admit one more.
+        guard !Task.isCancelled else { return false }
         open += 1
         return true
     }
