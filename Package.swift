@@ -53,7 +53,8 @@ let package = Package(
         ),
         // The one module that talks to the terminal.
         .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),
-        // Scenario files (TOML) parsed, validated and run as flows: no terminal needed.
+        // Scenario files (TOML) parsed, validated and run as flows: no terminal needed. Internal
+        // to the package (`package` access): no product, only `taskflow` and the tests use it.
         .target(
             name: "TaskFlowScenario",
             dependencies: [

@@ -1,26 +1,26 @@
 import Foundation
 
 /// A scenario file shipped in the `demo` folder.
-public struct Demo: Sendable, Equatable {
+package struct Demo: Sendable, Equatable {
     /// The file name without `.toml`: what `taskflow demo NAME` takes.
-    public let name: String
+    package let name: String
     /// The file.
-    public let url: URL
+    package let url: URL
 
     /// Loads and validates the scenario.
-    public func load() throws(ScenarioError) -> Scenario {
+    package func load() throws(ScenarioError) -> Scenario {
         try Scenario.load(contentsOf: url)
     }
 }
 
 /// Finds the demos at run time, so a new file in `demo/` is a new demo without rebuilding.
-public enum DemoCatalog {
+package enum DemoCatalog {
     /// What `taskflow` runs without arguments.
-    public static let defaultDemo = "tour"
+    package static let defaultDemo = "tour"
 
     /// The `.toml` files in `directory`, the default demo first, then by name. Throws a
     /// ``ScenarioError`` when the directory cannot be listed.
-    public static func demos(in directory: URL) throws(ScenarioError) -> [Demo] {
+    package static func demos(in directory: URL) throws(ScenarioError) -> [Demo] {
         let files: [URL]
         do {
             files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
@@ -37,12 +37,12 @@ public enum DemoCatalog {
     private static func rank(_ demo: Demo) -> Int { demo.name == defaultDemo ? 0 : 1 }
 
     /// The demo called `name` in `directory`, if there is one.
-    public static func demo(named name: String, in directory: URL) throws(ScenarioError) -> Demo? {
+    package static func demo(named name: String, in directory: URL) throws(ScenarioError) -> Demo? {
         try demos(in: directory).first { $0.name == name }
     }
 
     /// The `demo` folder (one holding `tour.toml`) in `start` or the nearest folder above it.
-    public static func demoFolder(searchingUpFrom start: URL) -> URL? {
+    package static func demoFolder(searchingUpFrom start: URL) -> URL? {
         var directory = start.standardizedFileURL
         while true {
             let candidate = directory.appending(path: "demo", directoryHint: .isDirectory)
@@ -57,7 +57,7 @@ public enum DemoCatalog {
 
     /// The demo folder for a command line: searched upwards from the executable's folder (a
     /// `swift run` build sits inside the package), then from the current directory.
-    public static func demoFolder(
+    package static func demoFolder(
         executable: URL? = Bundle.main.executableURL,
         currentDirectory: URL = URL(filePath: FileManager.default.currentDirectoryPath, directoryHint: .isDirectory)
     ) -> URL? {

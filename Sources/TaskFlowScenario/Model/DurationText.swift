@@ -1,12 +1,12 @@
 /// Durations as scenario files write them: a non-negative number and a unit, `"300ms"`,
 /// `"1.5s"` or `"2m"`, at most ``longest``.
-public enum DurationText {
+package enum DurationText {
     private static let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
 
     /// The longest duration a file may write, 24 hours: far beyond any demo, and small enough
     /// that every sum and product a run or a summary makes of durations stays exact and in
     /// range. (`Duration` traps on overflow, and a value read from a file could be any size.)
-    public static let longest: Duration = .seconds(24 * 60 * 60)
+    package static let longest: Duration = .seconds(24 * 60 * 60)
 
     /// What a duration's text turned out to be.
     enum Reading: Equatable {
@@ -20,7 +20,7 @@ public enum DurationText {
 
     /// The duration `text` denotes, or nil if it is not a number followed by `ms`, `s` or `m`,
     /// or is longer than ``longest``.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         if case .valid(let duration) = read(text) { duration } else { nil }
     }
 
@@ -42,7 +42,7 @@ public enum DurationText {
 
     /// `duration` written back the way a file would: "250ms", "1.5s", "2m". Never traps, even
     /// for durations no file can write (sums of many steps, scenarios built in code).
-    public static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let milliseconds = Double(duration.components.seconds) * 1000
             + Double(duration.components.attoseconds) / 1e15
         if milliseconds < 1000 { return "\(trimmed(milliseconds))ms" }

@@ -1,23 +1,23 @@
 import TaskFlow
 
 /// One `[[flow]]` of a scenario: what the runner submits to the manager, when, and how often.
-public struct FlowSpec: Sendable, Equatable {
+package struct FlowSpec: Sendable, Equatable {
     /// The flow's title; repeated submissions get " (2/3)"-style suffixes.
-    public var title: String
+    package var title: String
     /// Read flows share the lock and see a snapshot; write flows run alone and may `update`.
-    public var access: FlowAccess
+    package var access: FlowAccess
     /// When the first submission happens, from the start of the run.
-    public var start: Duration
+    package var start: Duration
     /// Further submissions, if any.
-    public var repetition: Repetition?
+    package var repetition: Repetition?
     /// Cancels each submission this long after it was submitted, if set: how a scenario shows a
     /// rollback without someone pressing a key.
-    public var cancelAfter: Duration?
+    package var cancelAfter: Duration?
     /// The top-level steps, run in order.
-    public var steps: [StepSpec]
+    package var steps: [StepSpec]
 
     /// Creates a flow description.
-    public init(
+    package init(
         title: String, access: FlowAccess = .write, start: Duration = .zero,
         repetition: Repetition? = nil, cancelAfter: Duration? = nil, steps: [StepSpec]
     ) {
@@ -30,28 +30,28 @@ public struct FlowSpec: Sendable, Equatable {
     }
 
     /// How many times the flow is submitted.
-    public var submissions: Int { repetition?.times ?? 1 }
+    package var submissions: Int { repetition?.times ?? 1 }
 
     /// When submission `index` (from 0) happens, from the start of the run.
-    public func startOfSubmission(_ index: Int) -> Duration {
+    package func startOfSubmission(_ index: Int) -> Duration {
         start + (repetition?.every ?? .zero) * index
     }
 }
 
 /// A flow submitted `times` times in total, `every` apart.
-public struct Repetition: Sendable, Equatable {
+package struct Repetition: Sendable, Equatable {
     /// The time between two submissions.
-    public var every: Duration
+    package var every: Duration
     /// How many submissions in total, at least 1 and at most ``maximumTimes``.
-    public var times: Int
+    package var times: Int
 
     /// The most submissions a file may ask of one flow. Submissions are made one at a time, so
     /// this is not about memory: it keeps `every * times` and the counts a summary adds up far
     /// from overflowing, and nobody watches ten thousand repeats of a demo anyway.
-    public static let maximumTimes = 10_000
+    package static let maximumTimes = 10_000
 
     /// Creates a repetition.
-    public init(every: Duration, times: Int) {
+    package init(every: Duration, times: Int) {
         self.every = every
         self.times = times
     }

@@ -60,31 +60,31 @@ import TOMLSource
 /// instant revert; a `main` step's revert is always instant), `progress` (task steps, default
 /// `true`), `fail_at` (fail after this fraction of the step, 0...1) or `fail_chance` (the
 /// probability of failing, drawn from the seed so every run with that seed fails the same steps).
-public struct Scenario: Sendable, Equatable {
+package struct Scenario: Sendable, Equatable {
     /// Shown in the dashboard's header and by `taskflow demo`.
-    public var name: String
+    package var name: String
     /// What the scenario shows; may span several lines.
-    public var description: String
+    package var description: String
     /// Drives every `fail_chance`; a run may override it (``RunOptions/seed``).
-    public var seed: UInt64
+    package var seed: UInt64
     /// The flows, in file order.
-    public var flows: [FlowSpec]
+    package var flows: [FlowSpec]
     /// The job queues, in file order.
-    public var queues: [QueueSpec]
+    package var queues: [QueueSpec]
     /// The jobs, in file order; each names a queue and the jobs it starts after.
-    public var jobs: [JobSpec]
+    package var jobs: [JobSpec]
 
     /// The most `[[flow]]` tables a file may have: 100,000, the most elements any array of an
     /// input file may have (``SourceLimits/arrayElements``), refused while the file is scanned.
     /// Running costs time linear in the number of flows; the bound keeps `check` and a run's
     /// memory within reach of a laptop.
-    public static let maximumFlows = SourceLimits.arrayElements
+    package static let maximumFlows = SourceLimits.arrayElements
 
     /// The most `[[job]]` tables a file may have, like flows.
-    public static let maximumJobs = SourceLimits.arrayElements
+    package static let maximumJobs = SourceLimits.arrayElements
 
     /// Creates a scenario.
-    public init(
+    package init(
         name: String, description: String = "", seed: UInt64 = 0, flows: [FlowSpec], queues: [QueueSpec] = [],
         jobs: [JobSpec] = []
     ) {

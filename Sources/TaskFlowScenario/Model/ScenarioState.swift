@@ -1,19 +1,19 @@
 /// The state a scenario's manager owns: named values that write flows change through `update`
 /// steps and read flows see in their snapshot.
-public struct ScenarioState: Sendable, Equatable, CustomStringConvertible {
+package struct ScenarioState: Sendable, Equatable, CustomStringConvertible {
     /// Every key written so far.
-    public private(set) var values: [String: StateValue]
+    package private(set) var values: [String: StateValue]
 
     /// A state holding `values` (empty by default).
-    public init(_ values: [String: StateValue] = [:]) {
+    package init(_ values: [String: StateValue] = [:]) {
         self.values = values
     }
 
     /// The value at `key`, if any.
-    public subscript(key: String) -> StateValue? { values[key] }
+    package subscript(key: String) -> StateValue? { values[key] }
 
     /// Applies `change`: its `set` entries first, then its `append` entries.
-    public mutating func apply(_ change: StateChange) {
+    package mutating func apply(_ change: StateChange) {
         for entry in change.set {
             values[entry.key] = entry.value
         }
@@ -23,7 +23,7 @@ public struct ScenarioState: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `key = value` pairs sorted by key, so it prints the same way every time.
-    public var description: String {
+    package var description: String {
         values.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)" }.joined(separator: ", ")
     }
 }

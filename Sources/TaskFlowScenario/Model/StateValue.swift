@@ -1,5 +1,5 @@
 /// A value in the scenario's state: what `set` and `append` write.
-public indirect enum StateValue: Sendable, Hashable, CustomStringConvertible {
+package indirect enum StateValue: Sendable, Hashable, CustomStringConvertible {
     /// A string.
     case string(String)
     /// An integer.
@@ -19,7 +19,7 @@ public indirect enum StateValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The value as TOML would write it: strings quoted, lists in brackets.
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let text): "\"\(text)\""
         case .integer(let value): String(value)

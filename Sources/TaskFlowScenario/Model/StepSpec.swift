@@ -1,7 +1,7 @@
 /// One step of a flow, as written in the scenario: a title and what kind of work it is.
-public struct StepSpec: Sendable, Equatable {
+package struct StepSpec: Sendable, Equatable {
     /// What the step does; each case matches one of the engine's step kinds.
-    public indirect enum Kind: Sendable, Equatable {
+    package indirect enum Kind: Sendable, Equatable {
         /// A synchronous foreground step on the main actor. Its duration is waited off the main
         /// actor, half before and half after, so the main actor is never blocked.
         case main(StepWork)
@@ -17,18 +17,18 @@ public struct StepSpec: Sendable, Equatable {
     }
 
     /// Shown in the dashboard and the event log.
-    public var title: String
+    package var title: String
     /// What the step does.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates a step.
-    public init(title: String, kind: Kind) {
+    package init(title: String, kind: Kind) {
         self.title = title
         self.kind = kind
     }
 
     /// The steps directly inside this one: a composite's children or a task's foreground steps.
-    public var children: [StepSpec] {
+    package var children: [StepSpec] {
         switch kind {
         case .main, .update: []
         case .task(_, let foreground): foreground

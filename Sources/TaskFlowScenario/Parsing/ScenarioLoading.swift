@@ -6,7 +6,7 @@ extension Scenario {
     /// the file as written in `url` (relative paths stay relative) when the file is missing,
     /// unreadable, not a regular file, empty, larger than 16 MiB or not UTF-8 text without NUL
     /// characters, when it is not valid TOML, or when it breaks a rule of the format.
-    public static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
+    package static func load(contentsOf url: URL) throws(ScenarioError) -> Scenario {
         let file = ScenarioFile.displayName(of: url)
         let text: String
         do {
@@ -18,7 +18,7 @@ extension Scenario {
     }
 
     /// Parses and validates scenario `text`; `file` names it in diagnostics.
-    public static func parse(_ text: String, file: String = "scenario.toml") throws(ScenarioError) -> Scenario {
+    package static func parse(_ text: String, file: String = "scenario.toml") throws(ScenarioError) -> Scenario {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: text, file: file)

@@ -1,5 +1,5 @@
 /// What a ``ScenarioRun`` remembers of the flows it submitted.
-public enum JournalRetention: Sendable, Hashable {
+package enum JournalRetention: Sendable, Hashable {
     /// Every flow and every read flow's snapshot, for the run's whole life: what
     /// ``ScenarioRun/finished()``, ``ScenarioRun/flows()`` and ``ScenarioRun/snapshot(seenBy:)``
     /// report on. Memory grows with the number of submissions; for runs that end.

@@ -1,12 +1,12 @@
 /// How to run a scenario: the command line's `--speed` and `--seed`.
-public struct RunOptions: Sendable, Equatable {
+package struct RunOptions: Sendable, Equatable {
     /// The time scale: 2 runs twice as fast, 0.5 at half speed. Always within ``validSpeeds``.
-    public let speed: Double
+    package let speed: Double
     /// Replaces the scenario's own seed when set, so `fail_chance` draws differently.
-    public let seed: UInt64?
+    package let seed: UInt64?
 
     /// Options for a run. `speed` must satisfy ``isValidSpeed(_:)``: check user input first.
-    public init(speed: Double = 1, seed: UInt64? = nil) {
+    package init(speed: Double = 1, seed: UInt64? = nil) {
         precondition(Self.isValidSpeed(speed), "speed must be within \(Self.validSpeeds), got \(speed)")
         self.speed = speed
         self.seed = seed
@@ -16,10 +16,10 @@ public struct RunOptions: Sendable, Equatable {
     /// faster). Slower would make a demo look hung (a 1-second step taking hours); faster gains
     /// nothing, every wait being already far below what a terminal can show; and the bounds keep
     /// every scaled duration comfortably within `Duration`'s range.
-    public static let validSpeeds: ClosedRange<Double> = 0.01...1000
+    package static let validSpeeds: ClosedRange<Double> = 0.01...1000
 
     /// Whether `speed` is within ``validSpeeds`` (NaN is not): what `--speed` is checked with.
-    public static func isValidSpeed(_ speed: Double) -> Bool {
+    package static func isValidSpeed(_ speed: Double) -> Bool {
         validSpeeds.contains(speed)
     }
 }

@@ -9,9 +9,9 @@ import TaskFlowSupport
 /// waited for it, directly or not, and did not succeed. A run started again on the same runner
 /// adds the jobs again to the same queues, and `fail_times` goes on counting attempts from where
 /// the first run left them.
-public final class ScenarioJobs: Sendable {
+package final class ScenarioJobs: Sendable {
     /// The queues, in file order.
-    public let queues: [JobQueue]
+    package let queues: [JobQueue]
     private let specs: [JobSpec]
     /// Each job's queue, by job index.
     private let queueOfJob: [Int]
@@ -105,19 +105,19 @@ public final class ScenarioJobs: Sendable {
     }
 
     /// How many runs were added to the queues so far, retries included.
-    public var addedCount: Int { added.withLock { $0.count } }
+    package var addedCount: Int { added.withLock { $0.count } }
 
     /// The latest handle of the job titled `title`, once it was added.
-    public func handle(titled title: String) -> JobHandle<Void>? {
+    package func handle(titled title: String) -> JobHandle<Void>? {
         guard let job = specs.firstIndex(where: { $0.title == title }) else { return nil }
         return added.withLock { $0.handles[job] }
     }
 
     /// Every job's latest handle, in file order, for those added so far.
-    public var handles: [JobHandle<Void>] { added.withLock { $0.handles.compactMap { $0 } } }
+    package var handles: [JobHandle<Void>] { added.withLock { $0.handles.compactMap { $0 } } }
 
     /// Cancels the job with this id, if it is one of this scenario's.
-    public func cancel(_ id: JobID) {
+    package func cancel(_ id: JobID) {
         latestHandle(of: id)?.cancel()
     }
 
@@ -125,7 +125,7 @@ public final class ScenarioJobs: Sendable {
     /// latest run, followed by the jobs it skipped (every job that waits for it, directly or
     /// not, and did not succeed), each after its dependencies' latest runs. Returns the new
     /// runs' ids, the retried job's first; throws ``JobRetryRefusal`` otherwise.
-    public func retry(_ id: JobID) throws(JobRetryRefusal) -> [JobID] {
+    package func retry(_ id: JobID) throws(JobRetryRefusal) -> [JobID] {
         let job = added.withLock { $0.jobOfID[id] }
         guard let job else { throw .unknown(id) }
         let outcome: Result<[JobID], JobRetryRefusal> = added.withLock { state in
@@ -163,18 +163,18 @@ public final class ScenarioJobs: Sendable {
 
     /// Cancels every job of every queue, latest first across the queues, so that jobs waiting
     /// for others end `cancelled` rather than failed by a dependency cancelled just before them.
-    public func cancelAll() {
+    package func cancelAll() {
         for handle in handles.sorted(by: { $0.id > $1.id }) { handle.cancel() }
     }
 
     /// Waits until every job added so far has ended, the latest run of each.
-    public func finished() async {
+    package func finished() async {
         for handle in handles { _ = try? await handle.value }
     }
 }
 
 /// Why a scenario job was not retried.
-public enum JobRetryRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+package enum JobRetryRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The id is not one of the scenario's jobs.
     case unknown(JobID)
     /// The job was retried already: only its latest run can be retried.
@@ -183,7 +183,7 @@ public enum JobRetryRefusal: Error, Sendable, Equatable, CustomStringConvertible
     case notFailed(String, JobStatus)
 
     /// One line for the status bar.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let id): "job \(id) is not one of the scenario's"
         case .superseded(let title): "'\(title)' was retried already: retry its latest run"

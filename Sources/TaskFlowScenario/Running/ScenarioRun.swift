@@ -2,14 +2,14 @@ import TaskFlow
 
 /// A started scenario: the flows submitted and jobs added so far, what its read flows saw, and
 /// its end.
-public final class ScenarioRun: Sendable {
+package final class ScenarioRun: Sendable {
     /// The manager the flows run on.
-    public let manager: TaskFlowManager<ScenarioState>
+    package let manager: TaskFlowManager<ScenarioState>
     /// The queues the jobs run on, and the jobs added so far.
-    public let jobs: ScenarioJobs
+    package let jobs: ScenarioJobs
     /// Each flow as it is submitted; ends after the last submission. Meant for one consumer
     /// (a dashboard adopting handles); others can use ``flows()`` and ``flow(titled:)``.
-    public let launches: AsyncStream<ScenarioFlow>
+    package let launches: AsyncStream<ScenarioFlow>
     private let journal: RunJournal
     private let launcher: Task<Void, Never>
 
@@ -27,29 +27,29 @@ public final class ScenarioRun: Sendable {
     /// Returns once the flows due at the start (those without a `start` time) are submitted,
     /// and their handles on ``launches``; at once when the run is stopped first. For a dashboard
     /// that lists them before it acts on keys typed while they were coming.
-    public func flowsDueAtStartSubmitted() async {
+    package func flowsDueAtStartSubmitted() async {
         await journal.startSubmissions()
     }
 
     /// Every flow submitted so far, in submission order (with ``JournalRetention/unfinished``,
     /// those of them not finished yet).
-    public func flows() async -> [ScenarioFlow] { await journal.flows }
+    package func flows() async -> [ScenarioFlow] { await journal.flows }
 
     /// The first flow submitted with `title` (repeated flows carry a " (2/3)" suffix), waiting
     /// until it is submitted; nil if the run ends without submitting it.
-    public func flow(titled title: String) async -> ScenarioFlow? {
+    package func flow(titled title: String) async -> ScenarioFlow? {
         await journal.flow(titled: title)
     }
 
     /// The state a read flow saw (its snapshot when it got the lock); nil for write flows and
     /// flows that never started.
-    public func snapshot(seenBy flow: FlowID) async -> ScenarioState? {
+    package func snapshot(seenBy flow: FlowID) async -> ScenarioState? {
         await journal.snapshot(of: flow)
     }
 
     /// Waits until every flow has been submitted and has finished, and every job was added and
     /// has ended, and returns how each flow ended, in submission order (jobs: ``jobs``).
-    public func finished() async -> [FlowOutcome] {
+    package func finished() async -> [FlowOutcome] {
         await launcher.value
         await jobs.finished()
         var outcomes: [FlowOutcome] = []
@@ -64,7 +64,7 @@ public final class ScenarioRun: Sendable {
     /// Stops the run: no further submissions, every submitted flow is cancelled (and rolls
     /// back) and every job is cancelled. Returns once nothing more will be submitted or added
     /// and the submitted flows have ended; ``finished()`` then reports the end.
-    public func stop() async {
+    package func stop() async {
         launcher.cancel()
         await cancelSubmitted()
         await launcher.value

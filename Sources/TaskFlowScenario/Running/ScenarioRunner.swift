@@ -13,16 +13,16 @@ import TaskFlow
 /// let run = runner.start()
 /// for outcome in await run.finished() { print(outcome.flow.title, outcome.status) }
 /// ```
-public struct ScenarioRunner: Sendable {
+package struct ScenarioRunner: Sendable {
     /// The scenario.
-    public let scenario: Scenario
+    package let scenario: Scenario
     /// Speed and seed.
-    public let options: RunOptions
+    package let options: RunOptions
     /// The manager the flows run on, created empty for this runner.
-    public let manager: TaskFlowManager<ScenarioState>
+    package let manager: TaskFlowManager<ScenarioState>
     /// The scenario's job queues and jobs: the queues exist (empty) from here on, so their
     /// events can be observed before ``start(retaining:)`` adds the first job.
-    public let jobs: ScenarioJobs
+    package let jobs: ScenarioJobs
     private let pacer: Pacer
     /// The most flows this runner keeps submitted and unfinished: ``outstandingFlowLimit``.
     let outstandingLimit: Int
@@ -30,10 +30,10 @@ public struct ScenarioRunner: Sendable {
     /// The most flows a run keeps submitted and not finished at once. Far above what a demo
     /// has in flight (the stress demo peaks at a few hundred), far below what takes memory
     /// that matters (a queued flow costs a few kilobytes).
-    public static let outstandingFlowLimit = 1_000
+    package static let outstandingFlowLimit = 1_000
 
     /// A runner for `scenario`. `clock` is what simulated time is awaited on.
-    public init(scenario: Scenario, options: RunOptions = RunOptions(), clock: any ScenarioClock = ContinuousScenarioClock()) {
+    package init(scenario: Scenario, options: RunOptions = RunOptions(), clock: any ScenarioClock = ContinuousScenarioClock()) {
         self.init(scenario: scenario, options: options, clock: clock, outstandingLimit: Self.outstandingFlowLimit)
     }
 
@@ -49,13 +49,13 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// The seed `fail_chance` draws from: the options' if set, else the scenario's.
-    public var seed: UInt64 { options.seed ?? scenario.seed }
+    package var seed: UInt64 { options.seed ?? scenario.seed }
 
     /// Starts the scenario and returns at once; flows are submitted and jobs added as their
     /// start times come. Each call starts the whole scenario again on the same manager and
     /// queues. `retaining` decides what
     /// the run remembers of its flows (all of them by default).
-    public func start(retaining retention: JournalRetention = .everything) -> ScenarioRun {
+    package func start(retaining retention: JournalRetention = .everything) -> ScenarioRun {
         let journal = RunJournal(retention: retention)
         let (launches, continuation) = AsyncStream.makeStream(of: ScenarioFlow.self)
         let launcher = Task { [self] in

@@ -3,33 +3,33 @@ import TOMLSource
 
 /// What `taskflow check` prints for a valid scenario: its flows, its steps by kind, and how
 /// long it takes.
-public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
+package struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
     /// The scenario's name.
-    public let name: String
+    package let name: String
     /// `[[flow]]` tables in the file.
-    public let flows: Int
+    package let flows: Int
     /// Flows submitted when it runs, repetitions included.
-    public let submissions: Int
+    package let submissions: Int
     /// Submissions that take the lock for reading.
-    public let readSubmissions: Int
+    package let readSubmissions: Int
     /// Steps by kind, as declared.
-    public let steps: StepCounts
+    package let steps: StepCounts
     /// `[[queue]]` tables, and how many of them are blocking-work queues.
-    public let queues: Int
+    package let queues: Int
     /// The blocking-work queues among ``queues``.
-    public let blockingQueues: Int
+    package let blockingQueues: Int
     /// `[[job]]` tables.
-    public let jobs: Int
+    package let jobs: Int
     /// Jobs that wait for others (`after`).
-    public let dependentJobs: Int
+    package let dependentJobs: Int
     /// Jobs that may run more than once (`retry`).
-    public let retriedJobs: Int
+    package let retriedJobs: Int
     /// When the last step of the last submission ends at speed 1 if nothing fails, nothing is
     /// cancelled and no flow waits for the lock: a lower bound on the real run.
-    public let totalDuration: Duration
+    package let totalDuration: Duration
 
     /// Summarizes `scenario`.
-    public init(_ scenario: Scenario) {
+    package init(_ scenario: Scenario) {
         name = scenario.name
         flows = scenario.flows.count
         submissions = scenario.flows.map(\.submissions).reduce(0, +)
@@ -45,7 +45,7 @@ public struct ScenarioSummary: Sendable, Equatable, CustomStringConvertible {
 
     /// Several lines, for a terminal; the name, written by the user, has its control
     /// characters escaped so it cannot move the cursor or forge a line.
-    public var description: String {
+    package var description: String {
         let kinds = [("main", steps.main), ("task", steps.task), ("group", steps.group), ("sequence", steps.sequence), ("update", steps.update)]
         var lines = [
             name.escapingControlCharacters,

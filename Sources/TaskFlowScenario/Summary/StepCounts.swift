@@ -1,19 +1,19 @@
 /// How many steps of each kind a scenario declares (foreground sub-steps of tasks count as
 /// `main`; repetitions do not multiply them).
-public struct StepCounts: Sendable, Equatable {
+package struct StepCounts: Sendable, Equatable {
     /// Foreground steps, including tasks' sub-steps.
-    public var main = 0
+    package var main = 0
     /// Background steps.
-    public var task = 0
+    package var task = 0
     /// Parallel composites.
-    public var group = 0
+    package var group = 0
     /// Serial composites.
-    public var sequence = 0
+    package var sequence = 0
     /// State changes.
-    public var update = 0
+    package var update = 0
 
     /// Counts given by kind.
-    public init(main: Int = 0, task: Int = 0, group: Int = 0, sequence: Int = 0, update: Int = 0) {
+    package init(main: Int = 0, task: Int = 0, group: Int = 0, sequence: Int = 0, update: Int = 0) {
         self.main = main
         self.task = task
         self.group = group
@@ -27,7 +27,7 @@ public struct StepCounts: Sendable, Equatable {
     }
 
     /// All steps of all kinds.
-    public var total: Int { main + task + group + sequence + update }
+    package var total: Int { main + task + group + sequence + update }
 
     private mutating func add(_ step: StepSpec) {
         switch step.kind {

@@ -2,21 +2,21 @@ import TOMLSource
 
 /// One problem in a scenario file, printed as one line: `file:line:column: message`. The same
 /// type theme files report with, so both read alike.
-public typealias ScenarioDiagnostic = SourceDiagnostic
+package typealias ScenarioDiagnostic = SourceDiagnostic
 
 /// A place in a scenario file: 1-based line and column.
-public typealias SourcePosition = TOMLSource.SourcePosition
+package typealias SourcePosition = TOMLSource.SourcePosition
 
 /// Why a scenario could not be loaded: the file is missing, unreadable, not a regular file,
 /// empty, too large, not UTF-8 text, not valid TOML, or breaks a rule of the format. Nothing
 /// has run when this is thrown. A command line prints ``description`` (one line per problem,
 /// control characters escaped) to standard error and exits with ``exitCode`` (2).
-public struct ScenarioError: SourceError, Equatable {
+package struct ScenarioError: SourceError, Equatable {
     /// Every problem found, in file order; never empty.
-    public let diagnostics: [ScenarioDiagnostic]
+    package let diagnostics: [ScenarioDiagnostic]
 
     /// Wraps problems, sorting them by position.
-    public init(_ diagnostics: [ScenarioDiagnostic]) {
+    package init(_ diagnostics: [ScenarioDiagnostic]) {
         precondition(!diagnostics.isEmpty, "a ScenarioError reports at least one problem")
         self.diagnostics = Self.sorted(diagnostics)
     }
