@@ -1,6 +1,9 @@
 /// A job added to a queue: await its value, watch its status, cancel it.
-public struct JobHandle<Value: Sendable>: JobDependency, ScheduledJobHandle {
+public struct JobHandle<Value: Sendable>: JobDependency {
     let record: JobRecord
+
+    /// The job this handle stands for, as a dependency of others.
+    public var scheduledJob: ScheduledJob { ScheduledJob(record: record) }
 
     /// The job's identity, as in the queue's events.
     public var id: JobID { record.id }

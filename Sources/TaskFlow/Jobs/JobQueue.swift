@@ -91,12 +91,12 @@ public final class JobQueue: Sendable {
 
     /// Schedules `job` and returns its handle. It starts when its dependencies (`after`, handles
     /// from any queue) all succeeded, a slot is free and no waiting job of a higher priority, or
-    /// of the same priority added earlier, is ready. `after` takes handles this package returned.
+    /// of the same priority added earlier, is ready.
     @discardableResult
     public func add<Value>(
         _ job: Job<Value>, priority: JobPriority = .normal, after dependencies: [any JobDependency] = []
     ) -> JobHandle<Value> {
-        let scheduled = dependencies.map(Self.scheduledJob)
+        let scheduled = dependencies.map(\.scheduledJob.record)
         let record = JobRecord(job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count)
         schedule(record, after: scheduled)
         return JobHandle(record: record)
@@ -117,13 +117,6 @@ public final class JobQueue: Sendable {
             }
             DependencyOutcome.deliver(ended)
         }
-    }
-
-    private static func scheduledJob(_ dependency: any JobDependency) -> JobRecord {
-        guard let handle = dependency as? any ScheduledJobHandle else {
-            preconditionFailure("JobQueue.add(after:) takes handles returned by JobQueue.add, not \(type(of: dependency))")
-        }
-        return handle.record
     }
 
     /// Stops starting jobs; running jobs go on. Jobs can still be added.

@@ -27,6 +27,25 @@ import TaskFlowTestSupport
         #expect(ran.all.last == "c")
     }
 
+    /// A type of the program's own may stand for a job by forwarding its handle's scheduled
+    /// job: a dependency like the handle itself (it used to trap: only handles were accepted).
+    @Test func aDependencyForwardingAHandleWaitsForThatJob() async throws {
+        struct Upload: JobDependency {
+            let handle: JobHandle<String>
+            var scheduledJob: ScheduledJob { handle.scheduledJob }
+        }
+        let queue = JobQueue(title: "deps", maxConcurrent: 2)
+        let ran = Recorder<String>()
+        let gate = Gate()
+        let upload = Upload(handle: queue.add(gatedJob("upload", ran, gate: gate)))
+        let notify = queue.add(named("notify", ran), after: [upload])
+        #expect(upload.title == "upload" && upload.id == upload.handle.id)
+        #expect(notify.status == .waiting)
+        gate.open()
+        #expect(try await notify.value == "notify")
+        #expect(ran.all == ["upload", "notify"])
+    }
+
     @Test func aFailedDependencyFailsItsDependentsWithoutRunningThemNamingIt() async throws {
         let queue = JobQueue(title: "deps", maxConcurrent: 2)
         let ran = Recorder<String>()
