@@ -63,7 +63,7 @@ import TaskFlowTestSupport
         let flow = manager.execute(title: "sneaky reader", access: .read) { flow in
             try await flow.update { $0.books.append("Dune") }
         }
-        await #expect(throws: FlowError.updateInReadFlow(flow: "sneaky reader")) { try await flow.value }
+        await #expect(throws: FlowError.updateInReadFlow(flow: flow.info)) { try await flow.value }
         #expect(manager.state == Library())
     }
 
@@ -78,7 +78,7 @@ import TaskFlowTestSupport
         let second = manager.execute(title: "add Emma") { flow in try await flow.update { $0.books.append("Emma") } }
         try await second.value
 
-        await #expect(throws: FlowError.stateChangedSince(flow: "add Dune")) { try await first.undo() }
+        await #expect(throws: FlowError.stateChangedSince(flow: first.info)) { try await first.undo() }
         #expect(trace.all.isEmpty, "nothing of the refused undo ran")
         #expect(manager.state.books == ["Dune", "Emma"], "Emma survives")
         #expect(first.status.phase == .completed)

@@ -21,7 +21,7 @@ import TaskFlowTestSupport
         #expect(manager.state == [])
         #expect(flow.status.phase == .undone)
         #expect(manager.snapshot().undoable.isEmpty)
-        await #expect(throws: FlowError.notUndoable(flow: "publish", status: "undone")) { try await flow.undo() }
+        await #expect(throws: FlowError.notUndoable(flow: flow.info, phase: .undone)) { try await flow.undo() }
     }
 
     @Test func undoWaitsForTheWriteLock() async throws {
@@ -43,11 +43,11 @@ import TaskFlowTestSupport
         let manager = TaskFlowManager()
         let read = manager.execute(title: "read", access: .read) { _ in }
         try await read.value
-        await #expect(throws: FlowError.undoOfReadFlow(flow: "read")) { try await read.undo() }
+        await #expect(throws: FlowError.undoOfReadFlow(flow: read.info)) { try await read.undo() }
 
         let failed = manager.execute(title: "failed") { _ in throw Boom() }
         _ = await failed.finished()
-        await #expect(throws: FlowError.notUndoable(flow: "failed", status: "failed")) { try await failed.undo() }
+        await #expect(throws: FlowError.notUndoable(flow: failed.info, phase: .failed)) { try await failed.undo() }
 
         let gate = Gate()
         let cancelled = manager.execute(title: "cancelled") { flow in
@@ -57,7 +57,7 @@ import TaskFlowTestSupport
         cancelled.cancel()
         gate.open()
         _ = await cancelled.finished()
-        await #expect(throws: FlowError.notUndoable(flow: "cancelled", status: "cancelled")) { try await cancelled.undo() }
+        await #expect(throws: FlowError.notUndoable(flow: cancelled.info, phase: .cancelled)) { try await cancelled.undo() }
         #expect(cancelled.status.phase == .cancelled, "a refused undo leaves the status")
     }
 
@@ -70,7 +70,7 @@ import TaskFlowTestSupport
             flows.append(flow)
         }
         #expect(manager.snapshot().undoable.map(\.title) == ["add 3", "add 4", "add 5"])
-        await #expect(throws: FlowError.undoHistoryExpired(flow: "add 1", limit: 3)) { try await flows[0].undo() }
+        await #expect(throws: FlowError.undoHistoryExpired(flow: flows[0].info, limit: 3)) { try await flows[0].undo() }
         try await flows[4].undo()
         try await flows[3].undo()
         #expect(manager.state == [1, 2, 3])
@@ -81,7 +81,7 @@ import TaskFlowTestSupport
         let flow = manager.execute(title: "w") { flow in try await flow.task(title: "t", apply: { _ in }, revert: { _, _ in }) }
         try await flow.value
         #expect(manager.snapshot().undoable.isEmpty)
-        await #expect(throws: FlowError.undoHistoryExpired(flow: "w", limit: 0)) { try await flow.undo() }
+        await #expect(throws: FlowError.undoHistoryExpired(flow: flow.info, limit: 0)) { try await flow.undo() }
     }
 
     @Test func cancellingTheTaskThatAwaitsAnUndoDoesNotInterruptItsReverts() async throws {
@@ -119,7 +119,7 @@ import TaskFlowTestSupport
             return error as? FlowError
         }
         // The loser saw the winner's undo under way or done: either way a documented refusal.
-        let refused = ["undoing", "undone"].map { FlowError.notUndoable(flow: "increment", status: $0) }
+        let refused = [FlowPhase.undoing, .undone].map { FlowError.notUndoable(flow: flow.info, phase: $0) }
         #expect(refusals.count == 1 && refusals.allSatisfy(refused.contains), "the other undo is refused: \(outcomes)")
         #expect(manager.state == 0)
     }

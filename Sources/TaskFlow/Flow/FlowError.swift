@@ -1,44 +1,45 @@
-/// Errors the engine itself raises when a flow is used the wrong way.
+/// Errors the engine itself raises when a flow is used the wrong way. Each names the flow by its
+/// ``FlowInfo`` (titles need not be unique; the id is) and a state by its ``FlowPhase``.
 public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `update` was called inside a read flow, which may not change state.
-    case updateInReadFlow(flow: String)
+    case updateInReadFlow(flow: FlowInfo)
     /// `undo()` was called on a read flow: read flows change nothing, so there is nothing to undo.
-    case undoOfReadFlow(flow: String)
+    case undoOfReadFlow(flow: FlowInfo)
     /// `undo()` was called on a flow that is not completed (still running, failed, cancelled or
-    /// already undone). `status` names the state it was in.
-    case notUndoable(flow: String, status: String)
+    /// already undone). `phase` is the state it was in.
+    case notUndoable(flow: FlowInfo, phase: FlowPhase)
     /// `undo()` was called on a completed flow whose revert log the manager has released
     /// because more than `undoHistoryLimit` flows completed after it.
-    case undoHistoryExpired(flow: String, limit: Int)
+    case undoHistoryExpired(flow: FlowInfo, limit: Int)
     /// A revert of `update` could not restore the state as it was before the update, because a
     /// change made after it was never reverted (a step inside a revert changed the state), and
     /// restoring would silently discard that change. Listed in the rollback's failures.
     case stateChangedSinceUpdate(step: String)
     /// `undo()` was refused, before any revert ran, because a later flow changed the state this
     /// flow left. Undo the later flows first; this flow stays completed and undoable.
-    case stateChangedSince(flow: String)
+    case stateChangedSince(flow: FlowInfo)
     /// A step was started through a ``FlowContext`` or ``TaskContext`` that outlived its flow's
     /// body (kept in a task or a property). It would run after the flow ended, where no
     /// rollback or undo could ever revert it, so it is refused before it starts.
-    case stepAfterFlowEnded(flow: String, step: String)
+    case stepAfterFlowEnded(flow: FlowInfo, step: String)
 
     /// One line saying what was refused and why.
     public var description: String {
         switch self {
         case .updateInReadFlow(let flow):
-            "'\(flow)' is a read flow: update is only allowed in write flows"
+            "'\(flow.title)' is a read flow: update is only allowed in write flows"
         case .undoOfReadFlow(let flow):
-            "'\(flow)' is a read flow: it changed nothing, so there is nothing to undo"
-        case .notUndoable(let flow, let status):
-            "'\(flow)' cannot be undone: it is \(status), only completed write flows can be undone"
+            "'\(flow.title)' is a read flow: it changed nothing, so there is nothing to undo"
+        case .notUndoable(let flow, let phase):
+            "'\(flow.title)' cannot be undone: it is \(phase.name), only completed write flows can be undone"
         case .undoHistoryExpired(let flow, let limit):
-            "'\(flow)' can no longer be undone: only the last \(limit) completed write flows keep their undo log"
+            "'\(flow.title)' can no longer be undone: only the last \(limit) completed write flows keep their undo log"
         case .stateChangedSinceUpdate(let step):
             "cannot revert '\(step)': the state was changed since by a change that was never reverted"
         case .stateChangedSince(let flow):
-            "'\(flow)' cannot be undone yet: later flows changed the state it left; undo them first"
+            "'\(flow.title)' cannot be undone yet: later flows changed the state it left; undo them first"
         case .stepAfterFlowEnded(let flow, let step):
-            "cannot start '\(step)': its flow '\(flow)' has ended; a context is only valid inside its flow's body"
+            "cannot start '\(step)': its flow '\(flow.title)' has ended; a context is only valid inside its flow's body"
         }
     }
 }

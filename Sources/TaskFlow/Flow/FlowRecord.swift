@@ -128,12 +128,12 @@ final class FlowRecord: Sendable {
     /// Takes the undo log to start an undo, or explains why the flow can't be undone.
     func beginUndo(historyLimit: Int) throws -> UndoLog {
         try state.withLock { state in
-            guard info.access == .write else { throw FlowError.undoOfReadFlow(flow: info.title) }
+            guard info.access == .write else { throw FlowError.undoOfReadFlow(flow: info) }
             guard case .completed = state.status else {
-                throw FlowError.notUndoable(flow: info.title, status: state.status.name)
+                throw FlowError.notUndoable(flow: info, phase: state.status.phase)
             }
             guard let log = state.undoLog else {
-                throw FlowError.undoHistoryExpired(flow: info.title, limit: historyLimit)
+                throw FlowError.undoHistoryExpired(flow: info, limit: historyLimit)
             }
             state.undoLog = nil
             state.status = .undoing

@@ -10,6 +10,8 @@ public struct TaskFlow<Value: Sendable>: Sendable {
     public var title: String { record.info.title }
     /// Read or write.
     public var access: FlowAccess { record.info.access }
+    /// Identity, title and access together: how events and errors name the flow.
+    public var info: FlowInfo { record.info }
     /// Where the flow is in its lifecycle right now.
     public var status: FlowStatus { record.status }
 

@@ -147,7 +147,7 @@ final class FlowEngine: Sendable {
                 record.abandonUndo(registry.undoable.contains { $0 === record } ? log : nil)
             }
             lock.release(ticket, holder: record.info)
-            throw FlowError.stateChangedSince(flow: record.info.title)
+            throw FlowError.stateChangedSince(flow: record.info)
         }
         registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
         var failures = await Rollback(record: record).revert(log.entries)

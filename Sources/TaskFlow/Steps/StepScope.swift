@@ -39,7 +39,7 @@ public struct StepScope<State: Sendable>: Sendable {
     ) async throws -> T {
         let counted = revertWindow == nil
         guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
-            throw FlowError.stepAfterFlowEnded(flow: run.record.info.title, step: title)
+            throw FlowError.stepAfterFlowEnded(flow: run.record.info, step: title)
         }
         defer { if counted { run.leave() } }
         if cancellation.isCancelled { throw CancellationError() }
@@ -115,7 +115,7 @@ public struct StepScope<State: Sendable>: Sendable {
 
     func update(_ title: String, _ change: (inout State) throws -> Void) async throws {
         guard run.record.info.access == .write else {
-            throw FlowError.updateInReadFlow(flow: run.record.info.title)
+            throw FlowError.updateInReadFlow(flow: run.record.info)
         }
         let store = run.store
         _ = try await perform(title, .update) { step, _ in

@@ -69,7 +69,7 @@ import TaskFlowTestSupport
         let flow = manager.execute(title: "look", access: .read) { flow in
             try await flow.task(title: "outer", apply: { task in try await task.update { $0 += 1 } })
         }
-        await #expect(throws: FlowError.updateInReadFlow(flow: "look")) { try await flow.value }
+        await #expect(throws: FlowError.updateInReadFlow(flow: flow.info)) { try await flow.value }
         #expect(manager.state == 0)
     }
 

@@ -96,7 +96,7 @@ import TaskFlowTestSupport
             log.events.contains { if case .undoExpired(first.id) = $0 { true } else { false } }
         })
         #expect(!log.events.contains { if case .undoExpired(second.id) = $0 { true } else { false } })
-        await #expect(throws: FlowError.undoHistoryExpired(flow: "first", limit: 1)) { try await first.undo() }
+        await #expect(throws: FlowError.undoHistoryExpired(flow: first.info, limit: 1)) { try await first.undo() }
     }
 
     /// The steps of the manager's only live flow, by title.

@@ -12,13 +12,13 @@ import TaskFlowTestSupport
         try await flow.value
         let context = try #require(kept.all.first)
 
-        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late")) {
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: flow.info, step: "late")) {
             try await context.main(title: "late", apply: { ran.record("main") }, revert: { _ in })
         }
-        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "Update state")) {
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: flow.info, step: "Update state")) {
             try await context.update { $0 += 1 }
         }
-        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late task")) {
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: flow.info, step: "late task")) {
             try await context.task(title: "late task", apply: { _ in ran.record("task") })
         }
         #expect(ran.all.isEmpty)
@@ -34,7 +34,7 @@ import TaskFlowTestSupport
         }
         try await flow.value
         let context = try #require(kept.all.first)
-        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "leaky", step: "late")) {
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: flow.info, step: "late")) {
             try await context.task(title: "late", apply: { _ in })
         }
     }
@@ -85,7 +85,7 @@ import TaskFlowTestSupport
         }
         await #expect(throws: Boom("later step")) { try await flow.value }
         let context = try #require(kept.all.first)
-        await #expect(throws: FlowError.stepAfterFlowEnded(flow: "cleanup", step: "Update state")) {
+        await #expect(throws: FlowError.stepAfterFlowEnded(flow: flow.info, step: "Update state")) {
             try await context.update { $0 += 1 }
         }
         #expect(manager.state == 0, "no change without the lock")

@@ -18,7 +18,7 @@ import TaskFlowTestSupport
         let c = try await append("C", in: manager)
         #expect(manager.snapshot().undoable.map(\.title) == ["A", "B", "C"])
 
-        await #expect(throws: FlowError.stateChangedSince(flow: "A")) { try await a.undo() }
+        await #expect(throws: FlowError.stateChangedSince(flow: a.info)) { try await a.undo() }
         #expect(manager.snapshot().undoable.map(\.title) == ["A", "B", "C"], "oldest first, as before")
         #expect(a.status.phase == .completed)
         #expect(manager.state == ["A", "B", "C"])
@@ -34,10 +34,10 @@ import TaskFlowTestSupport
         let manager = TaskFlowManager(state: [String](), undoHistoryLimit: 2)
         let a = try await append("A", in: manager)
         let b = try await append("B", in: manager)
-        await #expect(throws: FlowError.stateChangedSince(flow: "A")) { try await a.undo() }
+        await #expect(throws: FlowError.stateChangedSince(flow: a.info)) { try await a.undo() }
         _ = try await append("C", in: manager)
         #expect(manager.snapshot().undoable.map(\.title) == ["B", "C"])
-        await #expect(throws: FlowError.undoHistoryExpired(flow: "A", limit: 2)) { try await a.undo() }
+        await #expect(throws: FlowError.undoHistoryExpired(flow: a.info, limit: 2)) { try await a.undo() }
         #expect(b.status.phase == .completed)
     }
 }
