@@ -52,8 +52,9 @@ struct ChromeViewSnapshotTests {
                 "with every category counting, initials keep them all")
     }
 
-    /// The README's key table as the help overlay words it, written out here rather than read
-    /// from the code's table, so that a key dropped from that table fails the test.
+    /// The key table of docs/Dashboard.md (the README has a short one) as the help overlay words
+    /// it, written out here rather than read from the code's table, so that a key dropped from
+    /// that table fails the test.
     static let documentedKeys: [(keys: String, action: String)] = [
         ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
         ("Home / End", "select the first / the last flow"),

@@ -4,7 +4,7 @@ public struct StoredJobAttempt: Sendable, Hashable {
     public let id: StoredJobID
     /// Forge's `countOfRetries`: how many counted retries (``StoredJobOutcome/retry(_:)``) came
     /// before this run. Conditional retries (``StoredJobOutcome/retryWhenReady``) and runs cut
-    /// short by a crash do not count. This run is number `retries + 1` for the ``RetryPolicy``.
+    /// short by a crash do not count. This run is number `retries + 1` for the `RetryPolicy`.
     public let retries: Int
     /// True when the job was claimed before by a worker that died (killed process, expired
     /// lease) and may therefore have run, in part or in full, already: delivery is at least once,

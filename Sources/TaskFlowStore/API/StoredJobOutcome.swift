@@ -10,7 +10,7 @@ public enum StoredJobOutcome: Sendable {
     /// ``JobStoreOptions/recheckInterval``. Not a completion: no `succeeded`/`failed` event.
     case retryWhenReady
     /// A failure worth another run: the retry count goes up by one and the job runs again after
-    /// the registered ``RetryPolicy``'s delay — unless the policy is exhausted or does not retry
+    /// the registered `RetryPolicy`'s delay — unless the policy is exhausted or does not retry
     /// this error, in which case the job fails as with ``fail(_:)``.
     case retry(any Error)
     /// A failure that no retry will fix: the job leaves the queue and is kept in the failed list
