@@ -5,14 +5,14 @@ import Foundation
 /// ``StoredJobInfo/redactedText``, before it is shown. A payload's fields whose name says they
 /// are secret are masked; in any text, and so in every string and field name of a payload, the
 /// password of a URL and the value of a secret-named parameter are masked.
-package enum JobRedaction {
+public enum JobRedaction {
     /// What a secret is shown as.
-    package static let mask = "‹redacted›"
+    public static let mask = "‹redacted›"
 
     /// Name fragments that mark a field or a parameter as secret, matched case-insensitively
     /// anywhere in the name (`apiKey`, `password_hash`, `X-Auth-Token`, `Authorization`, `pwd`).
     /// Over-redacting a field named `author` is the price of never showing a credential.
-    package static let secretNameParts = secretParts.map(\.description)
+    public static let secretNameParts = secretParts.map(\.description)
 
     /// ``secretNameParts`` as static text, whose bytes are read in place.
     private static let secretParts: [StaticString] = [
@@ -20,7 +20,7 @@ package enum JobRedaction {
     ]
 
     /// Whether a field or parameter named `name` is shown redacted.
-    package static func isSecret(_ name: String) -> Bool {
+    public static func isSecret(_ name: String) -> Bool {
         var lowered = name.lowercased()
         return lowered.withUTF8(containsSecretPart)
     }
@@ -29,7 +29,7 @@ package enum JobRedaction {
     /// (`postgres://ann:‹redacted›@db/app`, even `ann:p@ss@db`, whose password is `p@ss`), and
     /// the value of every parameter whose name ``isSecret(_:)`` (`?user=ann&password=‹redacted›`,
     /// `host=db pwd=‹redacted›`). Takes time linear in the text's length, whatever it holds.
-    package static func redacted(_ text: String) -> String {
+    public static func redacted(_ text: String) -> String {
         let urlsMasked = masking(SecretScanner.urlPasswords, in: text)
         return masking(SecretScanner.secretParameterValues, in: urlsMasked)
     }
@@ -37,7 +37,7 @@ package enum JobRedaction {
     /// `payload` as JSON with every secret field's value, at any depth, replaced by ``mask``,
     /// and every other string and every field name passed through ``redacted(_:)``; keys sorted
     /// so the output is stable. A payload that is not JSON is described, not shown.
-    package static func redacted(payload: Data) -> String {
+    public static func redacted(payload: Data) -> String {
         guard let object = try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed]),
             let data = try? JSONSerialization.data(
                 withJSONObject: RedactedJSON.value(object), options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
