@@ -46,7 +46,7 @@ public final class EventPrinter {
             if let line = self.line(for: event, at: time, board: session.model.live) { self.write(line) }
         }
         session.jobEventObserver = { [weak session] event, time in
-            guard let board = session?.model.queueBoard else { return }
+            guard let board = session?.model.tab(QueuesTab.self)?.board else { return }
             if let line = self.line(for: event, at: time, board: board) { self.write(line) }
         }
     }

@@ -19,8 +19,8 @@ public enum Command: Sendable, Hashable {
     case setQueuePaused(String, Bool)
     /// Tell the store conditions changed.
     case wakeParkedJobs
-    /// Switch the condition the store's jobs wait for.
-    case switchStoreCondition
+    /// Flip the job store source's switch of this key (``StoreSwitch``).
+    case flipStoreSwitch(Character)
     /// Switch to the next theme.
     case cycleTheme
     /// Leave the program now; `leftover` describes flows that were still active.

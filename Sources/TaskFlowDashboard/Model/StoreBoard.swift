@@ -17,8 +17,8 @@ public struct StoreBoard: Sendable, Hashable {
     public private(set) var listedAtTime = Duration.zero
     /// Why the last listing failed, if it did (the rows are the ones before).
     public private(set) var error: String?
-    /// The condition the user switches with `n`, as last listed.
-    public private(set) var condition: StoreCondition?
+    /// The source's switches, each flipped with a key of its own, as last listed.
+    public private(set) var switches: [StoreSwitch] = []
 
     /// A store not listed yet.
     public init(name: String) {
@@ -26,17 +26,19 @@ public struct StoreBoard: Sendable, Hashable {
     }
 
     /// Takes a listing made at `date`, which is `time` on the dashboard's clock.
-    mutating func update(_ listing: StoreListing, condition: StoreCondition?, listedAt date: Date, time: Duration) {
+    mutating func update(_ listing: StoreListing, switches: [StoreSwitch], listedAt date: Date, time: Duration) {
         (rows, counts, processes) = (listing.rows, listing.counts, listing.processes)
-        self.condition = condition
+        self.switches = switches
         (listedAt, listedAtTime) = (date, time)
         error = nil
     }
 
-    /// The condition as it will be once `n` took effect, until the next listing says: a second
-    /// `n` before that listing must switch it back, not again the same way.
-    mutating func switchCondition() {
-        condition = condition.map { StoreCondition(name: $0.name, isMet: !$0.isMet) }
+    /// The switch of `key` as it will be once flipped, until the next listing says: a second
+    /// press before that listing must flip it back, not again the same way. Returns it.
+    mutating func flip(_ key: Character) -> StoreSwitch? {
+        guard let index = switches.firstIndex(where: { $0.key == key }) else { return nil }
+        switches[index] = switches[index].flipped
+        return switches[index]
     }
 
     /// Keeps the rows, and says why they could not be refreshed.

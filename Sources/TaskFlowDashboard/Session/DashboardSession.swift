@@ -7,7 +7,7 @@ import TaskFlow
 @MainActor
 public final class DashboardSession {
     /// The current state.
-    public private(set) var model: DashboardModel
+    package private(set) var model: DashboardModel
     /// True when something changed since the last frame.
     public private(set) var changed = true
     /// Set when the loop should end.
@@ -123,7 +123,7 @@ public final class DashboardSession {
     /// after every key that changed it.
     public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
         store = source
-        model.attachStore(named: source.name, showing: showing)
+        model.add(StoreTab(name: source.name), showing: showing)
         let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.relist = relist
         let changes = source.changes()
@@ -145,7 +145,7 @@ public final class DashboardSession {
                 } catch {
                     listing = .failure(error)
                 }
-                self?.took(listing, condition: source.condition, listedAt: Date())
+                self?.took(listing, switches: source.switches, listedAt: Date())
             }
         })
     }
@@ -154,7 +154,7 @@ public final class DashboardSession {
     public func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
         queues = source
         let events = source.events()
-        model.attachQueues(source.queues, showing: showing)
+        model.add(QueuesTab(queues: source.queues), showing: showing)
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })
@@ -169,9 +169,9 @@ public final class DashboardSession {
         checkScenarioEnded()
     }
 
-    private func took(_ listing: Result<StoreListing, any Error>, condition: StoreCondition?, listedAt date: Date) {
+    private func took(_ listing: Result<StoreListing, any Error>, switches: [StoreSwitch], listedAt date: Date) {
         switch listing {
-        case .success(let listing): model.updateStore(listing, condition: condition, listedAt: date, time: elapsed)
+        case .success(let listing): model.updateStore(listing, switches: switches, listedAt: date, time: elapsed)
         case .failure(let error): model.storeFailed("\(error)", at: elapsed)
         }
         changed = true
@@ -257,7 +257,7 @@ public final class DashboardSession {
         model.advance(to: now)
         guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
         // Flows' elapsed times and retry countdowns move on.
-        if model.board.hasActiveFlows || (model.tab == .queues && model.queueBoard?.hasActiveJobs == true) { changed = true }
+        if model.isAnimated { changed = true }
     }
 
     /// Tells the model the screen is now `size` (a message, like a key): the panes' rows
@@ -297,7 +297,7 @@ public final class DashboardSession {
             case .retryQueuedJob(let id): retryQueued(id)
             case .setQueuePaused(let title, let paused): queues?.setPaused(paused, queue: title)
             case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
-            case .switchStoreCondition: store?.switchCondition(); relist?.yield()
+            case .flipStoreSwitch(let key): store?.flip(key); relist?.yield()
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
@@ -331,7 +331,7 @@ public final class DashboardSession {
         guard let queues else { return }
         do {
             let runs = try queues.retry(id)
-            let title = model.queueBoard?.jobs[id]?.info.title ?? "\(id)"
+            let title = model.tab(QueuesTab.self)?.board.jobs[id]?.info.title ?? "\(id)"
             let skipped = runs.count > 1 ? ", with the \(runs.count - 1) job(s) it made fail" : ""
             model.notice = "\"\(title)\" queued again\(skipped)"
         } catch {
@@ -370,7 +370,7 @@ public final class DashboardSession {
     /// every job added has ended and its events are in too (they come on a stream of their own).
     private func checkScenarioEnded() {
         guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, unfinished.isEmpty else { return }
-        if let queues, (model.queueBoard?.endedTotal ?? 0) < queues.jobsAdded { return }
+        if let queues, (model.tab(QueuesTab.self)?.board.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }
 }

@@ -1,5 +1,6 @@
 extension PaneRows {
-    /// The pane rows of `size`'s ``DashboardLayout``; below the minimum size nothing is in view.
+    /// The pane rows of `size`'s ``DashboardLayout`` at the default list share (the flows view's,
+    /// whose step tree scrolls); below the minimum size nothing is in view.
     public init(layoutOf size: GridSize) {
         let layout = DashboardLayout(size: size)
         // A panel's border takes one row at the top and one at the bottom.
