@@ -1,9 +1,11 @@
 import Foundation
 import TaskFlow
 
-/// The running dashboard: owns the model, feeds it the engine's events and the user's keys,
-/// and carries out the commands the model returns (cancel, undo, theme, exit). Lives on the
-/// main actor, which is the dashboard's loop, so model changes and rendering never race.
+/// The running dashboard: owns the model, feeds it the engine's events, the queues' events,
+/// the store's listings and the user's keys, and routes the commands the model returns to
+/// what carries them out: the flows' handles (``FlowAdoption``), the job queues, the job store
+/// (``StorePoller``), the theme catalog, the loop (exit). Lives on the main actor, which is the
+/// dashboard's loop, so model changes and rendering never race.
 @MainActor
 public final class DashboardSession {
     /// The current state.
@@ -25,39 +27,21 @@ public final class DashboardSession {
     private let exitsWhenScenarioEnds: Bool
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
-    /// The flows the keys can reach: those still on the board (a dropped flow can no longer be
-    /// selected, so its handle is released with it).
-    private var handles: [FlowID: FlowHandle] = [:]
-    /// Cancels of flows listed before their handles arrived, applied when they do: the source's
-    /// flows are listed as soon as it starts, but their handles come a moment later on the main
-    /// actor, and keys typed during the start-up act in between.
-    private var cancelsBeforeAdoption: Set<FlowID> = []
-    /// Adopted flows that have not finished yet; the headless run ends when it is empty.
-    private var unfinished = Set<FlowID>()
-    /// Flows whose finish was seen before their handle arrived (the two streams are not
-    /// ordered with each other), so that adopting them does not count them as unfinished.
-    private var finishedBeforeAdoption = Set<FlowID>()
+    /// The flows the keys can reach, each in its state between listed and let go.
+    private var adoption = FlowAdoption()
     /// Flows that ended with a rollback left incomplete, dropped ones included.
     private var incompleteRollbacks = 0
     private var scenarioSubmitted = false
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
-    /// The job store of the store view, if one is attached.
-    private var store: (any JobStoreSource)?
+    /// The job store of the store view, listed and steered, if one is attached.
+    private var store: StorePoller?
     /// The job queues of the queues view, if attached.
     private var queues: (any JobQueueSource)?
-    /// Wakes the store's listing early (after a key changed the store).
-    private var relist: AsyncStream<Void>.Continuation?
 
     /// How often elapsed times refresh while flows are active.
     static let clockTick = Duration.milliseconds(100)
-    /// How often the jobs view lists the job store: other processes change it too, and only a
-    /// listing shows their changes.
-    static let storeListInterval = Duration.milliseconds(500)
-    /// How many jobs a listing brings: more than a screen shows, few enough to list twice a
-    /// second whatever the store holds.
-    static let storeListLimit = 1_000
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
@@ -92,6 +76,7 @@ public final class DashboardSession {
         stopSubmitting = { source.stopSubmitting() }
         tasks.append(Task { [weak self] in
             for await handle in submissions { self?.adopt(handle) }
+            self?.adoption.handlesEnded()
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
@@ -119,35 +104,13 @@ public final class DashboardSession {
         changed = true
     }
 
-    /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and
+    /// Shows `source` in the jobs view (`Tab`) and lists it every ``StorePoller/interval`` and
     /// after every key that changed it.
     public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
-        store = source
+        store?.stop()
         model.add(StoreTab(name: source.name), showing: showing)
-        let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        self.relist = relist
-        let changes = source.changes()
-        tasks.append(Task { [weak self] in
-            for await line in changes { self?.note(line.text, level: line.level) }
-        })
-        tasks.append(Task { [weak self] in
-            let ticks = Task {
-                while !Task.isCancelled {
-                    relist.yield()
-                    try? await Task.sleep(for: Self.storeListInterval)
-                }
-            }
-            defer { ticks.cancel() }
-            for await _ in wakes {
-                let listing: Result<StoreListing, any Error>
-                do {
-                    listing = .success(try await source.listing(limit: Self.storeListLimit))
-                } catch {
-                    listing = .failure(error)
-                }
-                self?.took(listing, switches: source.switches, listedAt: Date())
-            }
-        })
+        store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
+                            note: { [weak self] in self?.note($0.text, level: $0.level) })
     }
 
     /// Shows `source`'s queues in the queues view (`Tab`) and follows their events.
@@ -205,10 +168,7 @@ public final class DashboardSession {
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
     /// at once, like every other flow.
     private func adopt(_ handle: FlowHandle) {
-        if finishedBeforeAdoption.remove(handle.id) == nil { unfinished.insert(handle.id) }
-        guard model.live.flow(handle.id) != nil || unfinished.contains(handle.id) else { return }
-        handles[handle.id] = handle
-        if model.quitting || cancelsBeforeAdoption.remove(handle.id) != nil { handle.cancel() }
+        adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting)
     }
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
@@ -226,19 +186,10 @@ public final class DashboardSession {
         changed = true
         if case .statusChanged(let id, let status) = event, status.isFinished {
             if case .rollbackIncomplete = status { incompleteRollbacks += 1 }
-            flowFinished(id)
+            adoption.finished(id, board: model.live)
         }
         if model.readyToExit, exitRequest == nil { exitRequest = .quit(leftover: []) }
         checkScenarioEnded()
-    }
-
-    /// Counts `id` as finished, and releases the handles of flows the board has dropped once
-    /// there are a batch of them, so that memory stays bounded however long the session runs.
-    private func flowFinished(_ id: FlowID) {
-        if unfinished.remove(id) == nil, handles[id] == nil { finishedBeforeAdoption.insert(id) }
-        let board = model.live
-        guard handles.count > board.flows.count + board.dropBatch else { return }
-        handles = handles.filter { board.flow($0.key) != nil }
     }
 
     /// Applies a key press and carries out what it asks for.
@@ -282,6 +233,7 @@ public final class DashboardSession {
     public func stop() {
         for task in tasks { task.cancel() }
         tasks.removeAll()
+        store?.stop()
     }
 
     // MARK: - Commands
@@ -289,41 +241,24 @@ public final class DashboardSession {
     private func perform(_ commands: [Command]) {
         for command in commands {
             switch command {
-            case .cancel(let id): cancel(id)
+            case .cancel(let id): adoption.cancel(id)
             case .undo(let id): undo(id)
             case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
             case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
             case .cancelQueuedJob(let id): queues?.cancel(id)
             case .retryQueuedJob(let id): retryQueued(id)
             case .setQueuePaused(let title, let paused): queues?.setPaused(paused, queue: title)
-            case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
-            case .flipStoreSwitch(let key): store?.flip(key); relist?.yield()
+            case .wakeParkedJobs: store?.wakeParkedJobs()
+            case .flipStoreSwitch(let key): store?.flip(key)
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
         }
     }
 
-    /// Cancels flow `id` now, or as soon as its handle arrives.
-    private func cancel(_ id: FlowID) {
-        if let handle = handles[id] {
-            handle.cancel()
-        } else {
-            cancelsBeforeAdoption.insert(id)
-        }
-    }
-
     /// Runs a change of the job store, lists it again at once, and logs a failure.
     private func steerStore(_ what: String, _ change: @escaping @Sendable (any JobStoreSource) async throws -> Void) {
-        guard let store else { return }
-        tasks.append(Task { [weak self, relist] in
-            do {
-                try await change(store)
-            } catch {
-                self?.note("\(what) failed: \(error)", level: .error)
-            }
-            relist?.yield()
-        })
+        store?.steer(what, failed: { [weak self] in self?.note($0, level: .error) }, change)
     }
 
     /// Retries a queued job; the status bar says how it went.
@@ -340,7 +275,7 @@ public final class DashboardSession {
     }
 
     private func undo(_ id: FlowID) {
-        guard let handle = handles[id] else { return }
+        guard let handle = adoption.handle(id) else { return }
         tasks.append(Task { [weak self] in
             do {
                 try await handle.undo()
@@ -369,7 +304,7 @@ public final class DashboardSession {
     /// In headless mode, ends the loop once every flow has finished and its events are in, and
     /// every job added has ended and its events are in too (they come on a stream of their own).
     private func checkScenarioEnded() {
-        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, unfinished.isEmpty else { return }
+        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, adoption.allFinished else { return }
         if let queues, (model.tab(QueuesTab.self)?.board.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }
