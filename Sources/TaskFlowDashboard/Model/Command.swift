@@ -2,7 +2,7 @@ import TaskFlow
 
 /// An effect a key asks for, which the session carries out on the engine or the program.
 /// Keeping effects out of ``DashboardModel/handle(_:)`` keeps the model pure.
-public enum Command: Sendable, Hashable {
+package enum Command: Sendable, Hashable {
     /// Cancel one flow (rollback starts at once).
     case cancel(FlowID)
     /// Undo a completed write flow (confirmed by the user).

@@ -7,21 +7,21 @@ import TaskFlow
 /// (``StorePoller``), the theme catalog, the loop (exit). Lives on the main actor, which is the
 /// dashboard's loop, so model changes and rendering never race.
 @MainActor
-public final class DashboardSession {
+package final class DashboardSession {
     /// The current state.
     package private(set) var model: DashboardModel
     /// True when something changed since the last frame.
-    public private(set) var changed = true
+    package private(set) var changed = true
     /// Set when the loop should end.
-    public private(set) var exitRequest: DashboardExit?
+    package private(set) var exitRequest: DashboardExit?
     /// The active theme.
-    public private(set) var theme: Theme
+    package private(set) var theme: Theme
     /// The screen size the model was last told (see ``resize(to:)``).
-    public private(set) var size: GridSize?
+    package private(set) var size: GridSize?
     /// Called with every engine event after the model took it (an ``EventPrinter`` prints it).
-    public var eventObserver: ((FlowEvent, Duration) -> Void)?
+    package var eventObserver: ((FlowEvent, Duration) -> Void)?
     /// Called with every job queue event after the model took it.
-    public var jobEventObserver: ((JobEvent, Duration) -> Void)?
+    package var jobEventObserver: ((JobEvent, Duration) -> Void)?
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
@@ -45,7 +45,7 @@ public final class DashboardSession {
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
-    public init(
+    package init(
         scenarioName: String, theme: Theme, themes: ThemeCatalog, exitsWhenScenarioEnds: Bool = false,
         historyLimit: Int = FlowBoard.defaultHistoryLimit
     ) {
@@ -57,12 +57,12 @@ public final class DashboardSession {
     }
 
     /// Time since the session started: the model's clock.
-    public var elapsed: Duration { clock.now - startedAt }
+    package var elapsed: Duration { clock.now - startedAt }
 
     /// Subscribes to the source's events, takes its manager's snapshot (flows that started
     /// before the dashboard attached), then starts its flows, so no event is missed. Flows
     /// the source submits later are adopted as they come.
-    public func start(_ source: some FlowSource) {
+    package func start(_ source: some FlowSource) {
         let events = source.events()
         model.adopt(source.snapshot(), at: elapsed)
         if let queues = source.jobQueues { attachQueues(queues) }
@@ -98,7 +98,7 @@ public final class DashboardSession {
     /// that holds the keys typed meanwhile ends after this, so that those keys act on the list
     /// the user sees once the flows are in (`j j c` cancels the second flow), not on the start-up
     /// alone, even when the source submits its flows from a task of its own.
-    public func listFlowsDueAtStart(of source: some FlowSource) async {
+    package func listFlowsDueAtStart(of source: some FlowSource) async {
         await source.flowsDueAtStartSubmitted()
         model.adopt(source.snapshot(), at: elapsed)
         changed = true
@@ -106,7 +106,7 @@ public final class DashboardSession {
 
     /// Shows `source` in the jobs view (`Tab`) and lists it every ``StorePoller/interval`` and
     /// after every key that changed it.
-    public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
+    package func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
         store?.stop()
         model.add(StoreTab(name: source.name), showing: showing)
         store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
@@ -114,7 +114,7 @@ public final class DashboardSession {
     }
 
     /// Shows `source`'s queues in the queues view (`Tab`) and follows their events.
-    public func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
+    package func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
         queues = source
         let events = source.events()
         model.add(QueuesTab(queues: source.queues), showing: showing)
@@ -124,7 +124,7 @@ public final class DashboardSession {
     }
 
     /// Applies a queue event now.
-    public func ingest(_ event: JobEvent) {
+    package func ingest(_ event: JobEvent) {
         let time = elapsed
         model.apply(event, at: time)
         jobEventObserver?(event, time)
@@ -141,7 +141,7 @@ public final class DashboardSession {
     }
 
     /// Draws a boot's progress as the first flow (see ``BootFlow``).
-    public func showBoot(_ progress: AsyncStream<BootEvent>) {
+    package func showBoot(_ progress: AsyncStream<BootEvent>) {
         tasks.append(Task { [weak self] in
             var flow = BootFlow()
             for await event in progress {
@@ -151,7 +151,7 @@ public final class DashboardSession {
     }
 
     /// The start-up is over: the scenario's name for the header and the theme it chose.
-    public func started(scenarioName: String, theme: Theme) {
+    package func started(scenarioName: String, theme: Theme) {
         model.scenario = scenarioName
         self.theme = theme
         model.themeName = theme.name
@@ -160,7 +160,7 @@ public final class DashboardSession {
 
     /// The start-up failed: the loop ends, and the program says `message` and exits 2 — also
     /// when a `q` typed during the start-up asked to quit first (only a signal goes before).
-    public func startUpFailed(_ message: String) {
+    package func startUpFailed(_ message: String) {
         if case .signal = exitRequest { return }
         exitRequest = .startUpFailed(message: message)
     }
@@ -173,13 +173,13 @@ public final class DashboardSession {
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
     /// what it triggers.
-    public func ingest(_ event: TimedFlowEvent) {
+    package func ingest(_ event: TimedFlowEvent) {
         ingest(event.event, at: max(event.time - startedAt, .zero))
     }
 
     /// Applies an engine event at `time` (by default now, on the session's clock) and carries
     /// out what it triggers.
-    public func ingest(_ event: FlowEvent, at time: Duration? = nil) {
+    package func ingest(_ event: FlowEvent, at time: Duration? = nil) {
         let time = time ?? elapsed
         perform(model.apply(event, at: time))
         eventObserver?(event, time)
@@ -193,7 +193,7 @@ public final class DashboardSession {
     }
 
     /// Applies a key press and carries out what it asks for.
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         perform(model.handle(key))
         if model.quitting, let stop = stopSubmitting {
             stopSubmitting = nil
@@ -203,7 +203,7 @@ public final class DashboardSession {
     }
 
     /// Marks the screen stale when elapsed times need to move on (flows active).
-    public func tick() {
+    package func tick() {
         let now = elapsed
         model.advance(to: now)
         guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
@@ -213,7 +213,7 @@ public final class DashboardSession {
 
     /// Tells the model the screen is now `size` (a message, like a key): the panes' rows
     /// bound its scrolling. Nothing happens when the size is the one it was told last.
-    public func resize(to size: GridSize) {
+    package func resize(to size: GridSize) {
         guard size != self.size else { return }
         self.size = size
         model.resize(PaneRows(layoutOf: size))
@@ -223,14 +223,14 @@ public final class DashboardSession {
     /// Renders the current state for `size`, which the model must have been told with
     /// ``resize(to:)`` (the loop does both); the model is not changed. The screen is up to date
     /// once the grid is drawn.
-    public func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
+    package func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
         lastFrameAt = model.now
         changed = false
         return DashboardView(glyphs: glyphs).render(model, size: size)
     }
 
     /// Stops following the engine (the loop ended).
-    public func stop() {
+    package func stop() {
         for task in tasks { task.cancel() }
         tasks.removeAll()
         store?.stop()

@@ -1,10 +1,10 @@
 /// Renders a model into a cell grid: the whole screen, composed of the widgets.
-public struct DashboardView: Sendable {
+package struct DashboardView: Sendable {
     /// The characters to draw with.
-    public let glyphs: Glyphs
+    package let glyphs: Glyphs
 
     /// A view drawing with `glyphs`.
-    public init(glyphs: Glyphs) {
+    package init(glyphs: Glyphs) {
         self.glyphs = glyphs
     }
 
