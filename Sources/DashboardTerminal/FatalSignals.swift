@@ -9,10 +9,10 @@ import CNcurses
 /// SIGHUP, SIGUSR1, ...) while it runs; this covers the rest of the time and the signals that
 /// cannot wait for the loop (SIGSEGV, SIGABRT, SIGQUIT, ...). Signals the parent left ignored
 /// stay ignored.
-public enum FatalSignals {
+package enum FatalSignals {
     /// Installs the handlers; calls after the first do nothing. Call on the main thread, first
     /// thing in the program (``TerminalScreen`` calls it too).
-    public static func install() {
+    package static func install() {
         tf_install_fatal_signal_handlers()
     }
 

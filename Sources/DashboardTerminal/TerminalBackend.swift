@@ -5,34 +5,34 @@ import TaskFlowDashboard
 /// The dashboard on a real terminal: copies each frame's cell grid to the screen in one
 /// `doupdate`, with each role's theme style, and reads keys without blocking.
 @MainActor
-public final class TerminalBackend: DashboardBackend {
+package final class TerminalBackend: DashboardBackend {
     private let screen: TerminalScreen
     private var palette: StylePalette?
     private var drawnSize: GridSize?
     private var resized = false
 
     /// A backend drawing on `screen`.
-    public init(screen: TerminalScreen) {
+    package init(screen: TerminalScreen) {
         self.screen = screen
     }
 
-    public var inputDescriptor: Int32? { STDIN_FILENO }
+    package var inputDescriptor: Int32? { STDIN_FILENO }
 
     /// Whether the terminal hung up: `poll` reports it on stdin (a closed pty, a `nohup`ed
     /// dashboard whose window was closed), where ncurses only ever reads "no key".
-    public var hasHungUp: Bool {
+    package var hasHungUp: Bool {
         var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&input, 1, 0) == 1 else { return false }
         return input.revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
     }
 
-    public var size: GridSize { screen.size }
+    package var size: GridSize { screen.size }
 
-    public var glyphs: Glyphs { screen.glyphs }
+    package var glyphs: Glyphs { screen.glyphs }
 
-    public var needsFrame: Bool { resized || drawnSize != screen.size }
+    package var needsFrame: Bool { resized || drawnSize != screen.size }
 
-    public func draw(_ grid: CellGrid, theme: Theme) {
+    package func draw(_ grid: CellGrid, theme: Theme) {
         if palette?.themeName != theme.name {
             palette = StylePalette(theme: theme, depth: screen.depth)
         }
@@ -44,13 +44,13 @@ public final class TerminalBackend: DashboardBackend {
         resized = false
     }
 
-    public func suspend() {
+    package func suspend() {
         screen.suspend()
         // The shell drew on the screen meanwhile: the next frame repaints every cell.
         resized = true
     }
 
-    public func pollKeys() -> [Key] {
+    package func pollKeys() -> [Key] {
         if screen.followKernelSize() { resized = true }
         var keys: [Key] = []
         var code: wint_t = 0

@@ -1,5 +1,5 @@
 /// Why the terminal dashboard cannot start. Each has a one-line message for stderr.
-public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Standard input is not a terminal, so keys cannot be read.
     case inputNotATerminal
     /// `TERM` is unset or names a terminal the terminfo database does not know.
@@ -8,7 +8,7 @@ public enum TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
     /// the dashboard cannot be drawn on it.
     case cannotAddressCursor(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .inputNotATerminal:
             "standard input is not a terminal: keys cannot be read (use --headless)"

@@ -5,18 +5,18 @@ import TaskFlowDashboard
 /// The ncurses screen: set up on open, restored (cursor, echo, canonical mode, main screen) by
 /// ``restore()``, which is safe to call more than once. All calls happen on the main thread.
 @MainActor
-public final class TerminalScreen {
+package final class TerminalScreen {
     /// How many colours theme colours are degraded to.
-    public let depth: ColorDepth
+    package let depth: ColorDepth
     /// Unicode box drawing in a UTF-8 locale, ASCII otherwise.
-    public let glyphs: Glyphs
+    package let glyphs: Glyphs
     private let screen: OpaquePointer
     private var restored = false
 
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome.
     /// Throws, before the terminal is changed, when stdin is not a terminal, `TERM` is unset or
     /// unknown, or the terminal cannot move its cursor (`TERM=dumb`).
-    public init(noColor: Bool) throws(TerminalError) {
+    package init(noColor: Bool) throws(TerminalError) {
         guard isatty(STDIN_FILENO) == 1 else { throw .inputNotATerminal }
         // Before newterm, so ncurses picks the wide-character, UTF-8 aware code paths.
         setlocale(LC_ALL, "")
@@ -59,13 +59,13 @@ public final class TerminalScreen {
     }
 
     /// The terminal's size in cells right now.
-    public var size: GridSize {
+    package var size: GridSize {
         GridSize(width: Int(tf_maxx(tf_stdscr())), height: Int(tf_maxy(tf_stdscr())))
     }
 
     /// Catches up with a resize ncurses was not told about (SIGWINCH lost or blocked): asks the
     /// kernel for the size and resizes ncurses' screens if it differs. Returns whether it did.
-    public func followKernelSize() -> Bool {
+    package func followKernelSize() -> Bool {
         let rows = tf_window_rows(STDOUT_FILENO), columns = tf_window_cols(STDOUT_FILENO)
         guard rows > 0, columns > 0, is_term_resized(rows, columns) else { return false }
         resizeterm(rows, columns)
@@ -75,7 +75,7 @@ public final class TerminalScreen {
     /// Ctrl-Z: gives the terminal back (shell modes, cursor, main screen), stops the process
     /// with SIGTSTP's default action so the shell sees it stopped, and, after `fg`, takes the
     /// terminal again. Called by the loop, outside any signal handler.
-    public func suspend() {
+    package func suspend() {
         guard !restored else { return }
         curs_set(1)
         endwin()
@@ -95,7 +95,7 @@ public final class TerminalScreen {
     }
 
     /// Gives the terminal back as it was: shell modes, cursor, main screen.
-    public func restore() {
+    package func restore() {
         guard !restored else { return }
         restored = true
         curs_set(1)

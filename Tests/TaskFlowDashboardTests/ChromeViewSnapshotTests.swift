@@ -53,24 +53,41 @@ struct ChromeViewSnapshotTests {
     }
 
     /// The key table of docs/Dashboard.md (the README has a short one) as the help overlay words
-    /// it, written out here rather than read from the code's table, so that a key dropped from
-    /// that table fails the test.
-    static let documentedKeys: [(keys: String, action: String)] = [
-        ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
-        ("Home / End", "select the first / the last flow"),
+    /// it, written out here rather than read from the code's tables, so that a key dropped from a
+    /// table fails the test: those of every view, then each view's own.
+    static let everyViewKeys: [(keys: String, action: String)] = [
         ("PgUp / PgDn", "scroll the event log back and forth"),
-        ("Enter", "focus the flow list / the detail pane"),
         ("Tab", "views: flows, job queues, stored jobs"),
-        ("c", "cancel the flow: its steps roll back"),
-        ("r, P, w, n", "retry job, pause queue, wake, network"),
-        ("C", "cancel every running and waiting flow"),
-        ("u, then y / n", "undo a completed write flow"),
         ("p", "pause / resume the view (not the work)"),
-        ("/", "filter flows by title; Esc clears it"),
         ("t", "next theme"),
         ("?", "this help (any key closes it)"),
         ("q", "quit after rolling back; q again: now"),
     ]
+    static let flowsKeys: [(keys: String, action: String)] = [
+        ("↑ / k, ↓ / j", "select a flow; scroll steps in detail"),
+        ("Home / End", "select the first / the last flow"),
+        ("Enter", "focus the flow list / the detail pane"),
+        ("c", "cancel the flow: its steps roll back"),
+        ("C", "cancel every running and waiting flow"),
+        ("u, then y / n", "undo a completed write flow"),
+        ("/", "filter flows by title; Esc clears it"),
+    ]
+    static let queuesKeys: [(keys: String, action: String)] = [
+        ("↑ / k, ↓ / j", "select a queue or a job"),
+        ("Home / End", "select the first / the last line"),
+        ("c", "cancel the job"),
+        ("r", "run a failed or cancelled job again"),
+        ("P", "pause / resume the job's queue"),
+    ]
+    static let storeKeys: [(keys: String, action: String)] = [
+        ("↑ / k, ↓ / j", "select a job"),
+        ("Home / End", "select the first / the last job"),
+        ("c, then y / n", "remove the job from the store"),
+        ("r", "queue the failed job again now"),
+        ("w", "wake the parked jobs"),
+    ]
+    /// The key a store source contributes: the outbox demo's network.
+    static let networkKey = (keys: "n", action: "switch the network: up / down")
 
     @Test func theStatusBarKeepsHelpAndQuitAtTheMinimumSize() {
         let text = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy), size: DashboardLayout.minimum).text
@@ -80,21 +97,36 @@ struct ChromeViewSnapshotTests {
     @Test func theStatusBarHintsTheDocumentedKeys() {
         let text = DashboardView(glyphs: .unicode).render(Fixture.model(Fixture.busy), size: GridSize(width: 120, height: 30)).text
         let bar = text.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(bar == " ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p pause  / filter  t theme")
+        #expect(bar == " ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  / filter  p pause  t theme")
     }
 
-    @Test func helpShowsEveryKeyAndActionAtTheMinimumSize() {
+    /// The busy fixture with job queues and a job store whose source has the network switch:
+    /// `Tab` shows each view in turn.
+    private func modelWithEveryView() -> DashboardModel {
         var model = Fixture.model(Fixture.busy)
-        _ = model.handle(.character("?"))
-        let text = DashboardView(glyphs: .unicode).render(model, size: DashboardLayout.minimum).text
-        let lines = text.split(separator: "\n")
-        for entry in Self.documentedKeys {
-            #expect(lines.contains { $0.contains(entry.keys) && $0.contains(entry.action) }, "help shows \(entry.keys)")
+        model.add(QueuesTab(queues: [QueueDescription(title: "Downloads", maxConcurrent: 2)]))
+        model.add(StoreTab(name: "jobs.sqlite"))
+        let network = StoreSwitch(key: "n", name: "network", isOn: true, on: "up", off: "down")
+        model.updateStore(StoreListing(rows: [], counts: [:]), switches: [network], listedAt: .now, time: .seconds(1))
+        return model
+    }
+
+    @Test func helpShowsEveryKeyAndActionOfTheShownViewAtTheMinimumSize() {
+        var model = modelWithEveryView()
+        for viewKeys in [Self.flowsKeys, Self.queuesKeys, Self.storeKeys + [Self.networkKey]] {
+            _ = model.handle(.character("?"))
+            let text = DashboardView(glyphs: .unicode).render(model, size: DashboardLayout.minimum).text
+            let lines = text.split(separator: "\n")
+            for entry in Self.everyViewKeys + viewKeys {
+                #expect(lines.contains { $0.contains(entry.keys) && $0.contains(entry.action) }, "help of the \(model.shownTab.name) view shows \(entry.keys)")
+            }
+            _ = model.handle(.escape)
+            _ = model.handle(.tab)
         }
     }
 
     @Test func theCommandLineHelpListsTheDocumentedKeys() {
-        for entry in Self.documentedKeys {
+        for entry in Self.everyViewKeys + Self.flowsKeys + Self.queuesKeys + Self.storeKeys {
             #expect(KeyMap.summary.contains("\(entry.keys): \(entry.action)"), "--help lists \(entry.keys)")
         }
     }

@@ -57,3 +57,11 @@ enum Fixture {
         return model
     }
 }
+
+extension DashboardModel {
+    /// The queues view, if attached.
+    var queues: QueuesTab? { tab(QueuesTab.self) }
+
+    /// The stored jobs view, if attached.
+    var store: StoreTab? { tab(StoreTab.self) }
+}

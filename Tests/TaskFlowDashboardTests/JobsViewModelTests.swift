@@ -23,7 +23,7 @@ struct JobsViewModelTests {
     /// A model with a store of a pending, a running, a scheduled and a failed job, on the jobs tab.
     static func model() -> DashboardModel {
         var model = DashboardModel(scenario: "jobs")
-        model.attachStore(named: "jobs.sqlite")
+        model.add(StoreTab(name: "jobs.sqlite"))
         model.updateStore(
             listing([job(1, .pending), job(2, .running, due: listedAt + 30), job(3, .scheduled, due: listedAt + 4, error: "HTTP 500"),
                      job(4, .failed, error: "mailbox full")]),
@@ -34,17 +34,17 @@ struct JobsViewModelTests {
 
     @Test func tabShowsTheJobsOnlyWithAStore() {
         var plain = DashboardModel(scenario: "x")
-        #expect(plain.handle(.tab).isEmpty && plain.tab == .flows)
+        #expect(plain.handle(.tab).isEmpty && plain.shownTab is FlowsTab)
         #expect(plain.notice == "no jobs to show: play a scenario with [[queue]] tables (taskflow demo jobs), or start with --store PATH")
         var model = Self.model()
-        #expect(model.tab == .store && model.selectedJob?.id == 1)
+        #expect(model.shownTab is StoreTab && model.store?.selectedJob?.id == 1)
         _ = model.handle(.tab)
-        #expect(model.tab == .flows)
+        #expect(model.shownTab is FlowsTab)
     }
 
     @Test func eachKeyAsksTheStoreForWhatTheSelectedJobAllows() {
         var model = Self.model()
-        #expect(model.handle(.character("c")).isEmpty && model.mode == .confirmCancelJob(1), "removing asks first")
+        #expect(model.handle(.character("c")).isEmpty && model.mode.question?.yes == [.cancelStoredJob(1)], "removing asks first")
         #expect(model.handle(.character("n")).isEmpty && model.mode == .normal && model.notice == "job 1 kept")
         _ = model.handle(.character("c"))
         #expect(model.handle(.character("y")) == [.cancelStoredJob(1)], "a pending job is removed once confirmed")
@@ -53,20 +53,20 @@ struct JobsViewModelTests {
         #expect(model.notice == "job 2 is running: it can be cancelled when its run ends")
         #expect(model.handle(.character("r")).isEmpty && model.notice == "job 2 is running: only a failed job can be retried")
         _ = model.handle(.end)
-        #expect(model.selectedJob?.id == 4 && model.offers(.retryJob))
+        #expect(model.store?.selectedJob?.id == 4 && model.offers(.character("r")))
         #expect(model.handle(.character("r")) == [.retryStoredJob(4)])
         #expect(model.handle(.character("w")) == [.wakeParkedJobs])
-        #expect(model.handle(.home).isEmpty && model.selectedJob?.id == 1 && !model.offers(.retryJob))
+        #expect(model.handle(.home).isEmpty && model.store?.selectedJob?.id == 1 && !model.offers(.character("r")))
     }
 
     @Test func theSelectionStaysOnItsJobAcrossListings() {
         var model = Self.model()
         _ = model.handle(.down)
         model.updateStore(Self.listing([Self.job(2, .running), Self.job(5, .pending)]), listedAt: Self.listedAt + 1, time: .seconds(2))
-        #expect(model.selectedJob?.id == 2)
+        #expect(model.store?.selectedJob?.id == 2)
         model.updateStore(Self.listing([Self.job(1, .pending), Self.job(5, .pending), Self.job(6, .pending)]),
                           listedAt: Self.listedAt + 2, time: .seconds(3))
-        #expect(model.selectedJob?.id == 5, "a job that left leaves the cursor where it was, on the next job")
+        #expect(model.store?.selectedJob?.id == 5, "a job that left leaves the cursor where it was, on the next job")
     }
 
     @Test func theViewShowsStatesReasonsAndARunningCountdown() {
@@ -132,9 +132,9 @@ struct JobsViewModelTests {
 
     @Test func nTwiceSwitchesTheConditionBackBeforeTheNextListing() {
         var model = Self.model()
-        model.updateStore(Self.listing([Self.job(1, .pending)]), condition: StoreCondition(name: "network", isMet: true),
+        model.updateStore(Self.listing([Self.job(1, .pending)]), switches: [StoreSwitch(key: "n", name: "network", isOn: true, on: "up", off: "down")],
                           listedAt: Self.listedAt, time: .seconds(2))
-        #expect(model.handle(.character("n")) == [.switchStoreCondition] && model.notice == "network down")
-        #expect(model.handle(.character("n")) == [.switchStoreCondition] && model.notice == "network up")
+        #expect(model.handle(.character("n")) == [.flipStoreSwitch("n")] && model.notice == "network down")
+        #expect(model.handle(.character("n")) == [.flipStoreSwitch("n")] && model.notice == "network up")
     }
 }

@@ -9,7 +9,7 @@ struct ModelEventTests {
         #expect(model.board.flows.map(\.info.title) == ["Import books", "Build report", "Migrate archive"])
         #expect(model.board.flows.map(\.phase) == [.completed, .waiting, .running])
         #expect(model.board.counts[.completed] == 1 && model.board.counts[.waiting] == 1 && model.board.counts[.running] == 1)
-        #expect(model.selection == FlowID(1), "the first flow is selected when it arrives")
+        #expect(model.flows.selection == FlowID(1), "the first flow is selected when it arrives")
     }
 
     @Test func stepTreeNestsChildrenUnderTheirGroup() throws {
@@ -75,14 +75,14 @@ struct ModelKeyTests {
     @Test func arrowsAndVimKeysMoveTheSelectionWithinBounds() {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.down)
-        #expect(model.selection == FlowID(2))
+        #expect(model.flows.selection == FlowID(2))
         _ = model.handle(.character("j"))
         _ = model.handle(.character("j"))
-        #expect(model.selection == FlowID(3), "stops at the last flow")
+        #expect(model.flows.selection == FlowID(3), "stops at the last flow")
         _ = model.handle(.character("k"))
         _ = model.handle(.up)
         _ = model.handle(.up)
-        #expect(model.selection == FlowID(1), "stops at the first flow")
+        #expect(model.flows.selection == FlowID(1), "stops at the first flow")
     }
 
     @Test func cancelAsksForTheSelectedRunningFlowOnly() {
@@ -101,7 +101,7 @@ struct ModelKeyTests {
     @Test func undoNeedsConfirmationAndACompletedWriteFlow() {
         var model = Fixture.model(Fixture.busy)
         #expect(model.handle(.character("u")).isEmpty)
-        #expect(model.mode == .confirmUndo(FlowID(1)))
+        #expect(model.mode.question?.yes == [.undo(FlowID(1))])
         #expect(model.handle(.character("x")).isEmpty, "other keys do not answer")
         #expect(model.handle(.character("n")).isEmpty)
         #expect(model.mode == .normal)
@@ -157,7 +157,7 @@ struct ModelKeyTests {
         _ = model.apply(.statusChanged(late.id, .cancelled), at: .seconds(9))
         #expect(model.quitNotice == "quitting: rolling back 0 of 3 flows - q again quits at once")
         #expect(model.readyToExit)
-        let bar = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy).quitting(), size: GridSize(width: 100, height: 30))
+        let bar = DashboardView(glyphs: .ascii).render(Fixture.model(Fixture.busy).afterTheFirstQuit(), size: GridSize(width: 100, height: 30))
         #expect(bar.text.split(separator: "\n").last?.hasPrefix("quitting: rolling back 2 of 2 flows") == true, "the status bar says it")
     }
 
@@ -170,14 +170,14 @@ struct ModelKeyTests {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.character("/"))
         for character in "MIG" { _ = model.handle(.character(character)) }
-        #expect(model.visibleFlows.map(\.info.id) == [FlowID(3)], "case-insensitive")
-        #expect(model.selection == FlowID(3), "the selection moves onto a visible flow")
+        #expect(model.flows.visibleFlows(model.shared).map(\.info.id) == [FlowID(3)], "case-insensitive")
+        #expect(model.flows.selection == FlowID(3), "the selection moves onto a visible flow")
         _ = model.handle(.enter)
-        #expect(model.mode == .normal && model.filter == "MIG")
+        #expect(model.mode == .normal && model.flows.filter == "MIG")
         _ = model.handle(.character("q"))
         #expect(model.quitting, "after Enter, keys act again")
         _ = model.handle(.escape)
-        #expect(model.filter.isEmpty && model.visibleFlows.count == 3)
+        #expect(model.flows.filter.isEmpty && model.flows.visibleFlows(model.shared).count == 3)
     }
 
     @Test func pauseFreezesTheViewWhileTheEngineGoesOn() {
@@ -212,9 +212,9 @@ struct ModelKeyTests {
     @Test func enterMovesTheArrowsToTheStepTree() {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.enter)
-        #expect(model.focus == .detail)
+        #expect(model.flows.focus == .detail)
         _ = model.handle(.down)
-        #expect(model.selection == FlowID(1) && model.detailScroll == 1)
+        #expect(model.flows.selection == FlowID(1) && model.flows.detailScroll == 1)
     }
 
     @Test func whileQuittingOnlyMovingAroundThemeAndQuitAct() {
@@ -227,7 +227,7 @@ struct ModelKeyTests {
         }
         #expect(model.quitNotice?.contains("q again quits at once") == true, "the quit notice stays")
         _ = model.handle(.down)
-        #expect(model.selection == FlowID(2), "moving around still works")
+        #expect(model.flows.selection == FlowID(2), "moving around still works")
         #expect(model.handle(.character("t")) == [.cycleTheme])
         model.notice = "theme: light (t for the next)"
         _ = model.handle(.down)
@@ -251,7 +251,7 @@ struct UndoAvailabilityTests {
 
     @Test func undoIsOfferedForACompletedWriteFlowUntilItLeavesTheHistory() throws {
         var model = Fixture.model(Fixture.busy)
-        #expect(model.selection == FlowID(1) && model.selectedFlow?.phase == .completed)
+        #expect(model.flows.selection == FlowID(1) && model.flows.selectedFlow(model.shared)?.phase == .completed)
         #expect(try undoHintRole(model) == .keyHint)
 
         _ = model.apply(.undoExpired(FlowID(1)), at: .seconds(10))
@@ -264,7 +264,7 @@ struct UndoAvailabilityTests {
     @Test func undoIsGreyForARunningFlow() throws {
         var model = Fixture.model(Fixture.busy)
         _ = model.handle(.end)
-        #expect(model.selectedFlow?.phase == .running)
+        #expect(model.flows.selectedFlow(model.shared)?.phase == .running)
         #expect(try undoHintRole(model) == .dim)
     }
 
@@ -302,7 +302,7 @@ struct UndoAvailabilityTests {
 
 extension DashboardModel {
     /// The model after a first `q`.
-    fileprivate func quitting() -> DashboardModel {
+    fileprivate func afterTheFirstQuit() -> DashboardModel {
         var model = self
         _ = model.handle(.character("q"))
         return model

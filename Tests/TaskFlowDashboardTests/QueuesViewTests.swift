@@ -17,7 +17,7 @@ struct QueuesViewTests {
     /// low, #4 Avatar high, #5 Resize after Photos, #6 Licence failed; Disk: #7 Compact succeeded.
     static func model() -> DashboardModel {
         var model = DashboardModel(scenario: "jobs")
-        model.attachQueues([downloads, disk], showing: true)
+        model.add(QueuesTab(queues: [downloads, disk]), showing: true)
         let events: [JobEvent] = [
             .added(info(1, "Catalog")), .started(JobID(1), attempt: 1), .progress(JobID(1), 0.4),
             .added(info(2, "Sync", attempts: 4)), .started(JobID(2), attempt: 1),
@@ -32,7 +32,7 @@ struct QueuesViewTests {
     }
 
     @Test func jobsAreListedRunningThenInStartOrderThenFinished() {
-        let board = Self.model().queueBoard
+        let board = Self.model().queues?.board
         #expect(board?.jobs(of: "Downloads").map(\.info.title) == ["Catalog", "Sync", "Avatar", "Photos", "Resize", "Licence"])
         #expect(board?.unmet(board?.jobs[JobID(5)] ?? QueuedJobRow(info: Self.info(0, ""))) == ["Photos"])
         #expect(board?.activeCount(of: "Downloads") == 2)
@@ -59,7 +59,7 @@ struct QueuesViewTests {
     /// are told apart (a fixed six-cell column cut both to `#1000…` and `#9999…`).
     @Test func theIdColumnFitsTheLargestJobId() {
         var model = DashboardModel(scenario: "jobs")
-        model.attachQueues([Self.downloads], showing: true)
+        model.add(QueuesTab(queues: [Self.downloads]), showing: true)
         for id: UInt64 in [99_999, 100_000, 100_001] { model.apply(.added(Self.info(id, "Job \(id)")), at: .seconds(1)) }
         let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 120, height: 40)).text
         let lines = text.split(separator: "\n").map(String.init)
@@ -73,32 +73,32 @@ struct QueuesViewTests {
         #expect(model.handle(.character("c")).isEmpty && model.notice == "c cancels a job: select one (↑↓)")
         #expect(model.handle(.character("P")) == [.setQueuePaused("Downloads", true)])
         model.apply(.paused(queue: "Downloads", true), at: .seconds(2))
-        #expect(model.queueBoard?.queue(titled: "Downloads")?.isPaused == true)
+        #expect(model.queues?.board.queue(titled: "Downloads")?.isPaused == true)
         #expect(model.handle(.character("P")) == [.setQueuePaused("Downloads", false)])
         model.apply(.paused(queue: "Downloads", false), at: .seconds(2))
 
         _ = model.handle(.down)
-        #expect(model.selectedQueuedJob?.info.title == "Catalog" && !model.offers(.retryJob))
+        #expect(model.queues?.selectedJob?.info.title == "Catalog" && !model.offers(.character("r")))
         #expect(model.handle(.character("r")).isEmpty && model.notice == "\"Catalog\" is running: r retries a failed or cancelled job")
         #expect(model.handle(.character("c")) == [.cancelQueuedJob(JobID(1))])
         #expect(model.handle(.character("P")) == [.setQueuePaused("Downloads", true)], "P acts on the selected job's queue")
         for _ in 0..<5 { _ = model.handle(.down) }
-        #expect(model.selectedQueuedJob?.info.title == "Licence" && model.offers(.retryJob))
+        #expect(model.queues?.selectedJob?.info.title == "Licence" && model.offers(.character("r")))
         #expect(model.handle(.character("r")) == [.retryQueuedJob(JobID(6))])
         #expect(model.handle(.character("c")).isEmpty && model.notice == "\"Licence\" failed already: nothing to cancel")
-        #expect(model.handle(.end).isEmpty && model.selectedQueuedJob?.info.title == "Compact")
+        #expect(model.handle(.end).isEmpty && model.queues?.selectedJob?.info.title == "Compact")
     }
 
     @Test func tabGoesThroughEveryViewThatHasSomethingToShow() {
         var model = Self.model()
-        model.attachStore(named: "jobs.sqlite")
-        #expect(model.tab == .queues && model.nextTab == .store)
+        model.add(StoreTab(name: "jobs.sqlite"))
+        #expect(model.shownTab is QueuesTab && model.nextTabName == "stored jobs")
         _ = model.handle(.tab)
-        #expect(model.tab == .store)
+        #expect(model.shownTab is StoreTab)
         _ = model.handle(.tab)
-        #expect(model.tab == .flows && model.nextTab == .queues)
+        #expect(model.shownTab is FlowsTab && model.nextTabName == "job queues")
         _ = model.handle(.tab)
-        #expect(model.tab == .queues)
+        #expect(model.shownTab is QueuesTab)
     }
 
     @Test func finishedJobsAreKeptUpToALimitWhileTheCountsGoOn() {
@@ -116,15 +116,15 @@ struct QueuesViewTests {
 
     @Test func aJobTheBoardLetGoGivesTheCursorToItsQueue() {
         var model = DashboardModel(scenario: "x")
-        model.attachQueues([Self.downloads], showing: true)
+        model.add(QueuesTab(queues: [Self.downloads]), showing: true)
         model.apply(.added(Self.info(1, "First")), at: .zero)
         _ = model.handle(.down)
-        #expect(model.selectedQueuedJob?.info.title == "First")
+        #expect(model.queues?.selectedJob?.info.title == "First")
         for id in 2...UInt64(QueueBoard.finishedLimit + 2) {
             model.apply(.added(Self.info(id, "Job")), at: .zero)
             model.apply(.finished(JobID(id == 2 ? 1 : id), .succeeded), at: .seconds(Int64(id)))
         }
-        #expect(model.queueSelection == .queue("Downloads"))
+        #expect(model.queues?.selection == .queue("Downloads"))
     }
 
     @Test func queueEventsReachTheEventLog() {

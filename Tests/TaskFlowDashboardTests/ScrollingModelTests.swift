@@ -53,9 +53,9 @@ struct ScrollingModelTests {
         _ = model.handle(.enter)
         for _ in 0..<50 { _ = model.handle(.down) }
         let last = 20 - model.panes.detailRows
-        #expect(model.detailScroll == last)
+        #expect(model.flows.detailScroll == last)
         _ = model.handle(.up)
-        #expect(model.detailScroll == last - 1, "the first ↑ scrolls, however many ↓ came before")
+        #expect(model.flows.detailScroll == last - 1, "the first ↑ scrolls, however many ↓ came before")
         let text = DashboardView(glyphs: .unicode).render(model, size: Self.size).text
         #expect(text.contains("bg step \(last)") && !text.contains("bg step \(last - 1) "))
     }

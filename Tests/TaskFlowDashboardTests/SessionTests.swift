@@ -195,7 +195,7 @@ struct SessionTests {
             "outer 0 running", "done inside 1 completed", "long step 1 running",
         ], "the whole step tree, nested, from the snapshot")
         #expect(session.model.live.lock.mode == .write(row.info.id))
-        #expect(session.model.selection == row.info.id)
+        #expect(session.model.flows.selection == row.info.id)
         release.continuation.finish()
         try #require(await eventually(within: 120) {
             flow("Started before", in: session)?.phase == .completed

@@ -89,7 +89,7 @@ struct ViewSnapshotTests {
         │    2.0s  #3 "Migrate archive" ▸ batch 1 (task)                               │
         │    2.2s  #3 "Migrate archive" ▸ batch 2 (task)                               │
         └──────────────────────────────────────────────────────────────────────────────┘
-         ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  p paus
+         ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  / filt
         """
 
     static let expected60x16 = """

@@ -4,7 +4,7 @@
 /// ``glyphs``, has the session render a frame of that size, and hands the grid to
 /// ``draw(_:theme:)``. Headless output is not a backend: see ``EventPrinter``.
 @MainActor
-public protocol DashboardBackend: AnyObject {
+package protocol DashboardBackend: AnyObject {
     /// A descriptor the loop watches for input (stdin), or nil when there is no input.
     var inputDescriptor: Int32? { get }
 

@@ -8,26 +8,26 @@ import TaskFlow
 /// `Import books` (write, ~4 s) → `Count books` and `Build report` (reads, together) →
 /// `Sync with server` (write, fails and unwinds) → `Migrate archive` (write, ~12 s: cancel it
 /// with `c`) → `Audit log` (read).
-public struct BuiltInDemo: FlowSource {
+package struct BuiltInDemo: FlowSource {
     /// The manager the demo's flows run on.
-    public let manager: TaskFlowManager<Library>
+    package let manager: TaskFlowManager<Library>
     private let work: Work
 
     /// A demo at `pace` (1 = natural; 0.1 runs ten times faster).
-    public init(pace: Double = 1) {
+    package init(pace: Double = 1) {
         manager = TaskFlowManager(state: Library())
         work = Work(pace: pace)
     }
 
-    public var name: String { "built-in demo" }
+    package var name: String { "built-in demo" }
 
-    public func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
+    package func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
 
-    public func snapshot() -> ManagerSnapshot { manager.snapshot() }
+    package func snapshot() -> ManagerSnapshot { manager.snapshot() }
 
     /// Submits all six flows at once.
     @MainActor
-    public func start() -> AsyncStream<FlowHandle> {
+    package func start() -> AsyncStream<FlowHandle> {
         let desk = Desk()
         return .submitted([
             FlowHandle(importBooks(desk)),

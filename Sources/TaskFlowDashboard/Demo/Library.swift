@@ -1,12 +1,12 @@
 /// The state the demo's write flows change: a small library catalogue.
-public struct Library: Sendable, Hashable {
+package struct Library: Sendable, Hashable {
     /// Titles in the catalogue.
-    public var books: [String] = []
+    package var books: [String] = []
     /// Whether the catalogue was pushed to the (imaginary) server.
-    public var synced = false
+    package var synced = false
 
     /// An empty catalogue.
-    public init() {}
+    package init() {}
 }
 
 /// The error the demo's sync flow fails with, so the dashboard shows a rollback.

@@ -8,9 +8,9 @@ import TaskFlow
 /// beside the backends, not among them: it draws nothing and reads no keys, it prints the
 /// events the session ingests (the loop then runs without a backend).
 @MainActor
-public final class EventPrinter {
+package final class EventPrinter {
     /// The line format.
-    public enum Format: Sendable {
+    package enum Format: Sendable {
         /// Time stamp and a sentence, like the event log.
         case text
         /// JSON Lines: one ``EventRecord`` object per line.
@@ -26,27 +26,27 @@ public final class EventPrinter {
     }()
 
     /// A printer in `format`, writing each line (without newline) through `write`.
-    public init(format: Format, write: @escaping (String) -> Void) {
+    package init(format: Format, write: @escaping (String) -> Void) {
         self.format = format
         self.write = write
     }
 
     /// A printer on standard output, written line by line so a pipe sees events live;
     /// output that cannot be written ends the program (see ``OutputWriter``).
-    public convenience init(format: Format) {
+    package convenience init(format: Format) {
         self.init(format: format) { line in
             OutputWriter.standardOutput.write(line + "\n")
         }
     }
 
     /// Prints every event `session` ingests from now on. The session keeps the printer alive.
-    public func attach(to session: DashboardSession) {
+    package func attach(to session: DashboardSession) {
         session.eventObserver = { [weak session] event, time in
             guard let session else { return }
             if let line = self.line(for: event, at: time, board: session.model.live) { self.write(line) }
         }
         session.jobEventObserver = { [weak session] event, time in
-            guard let board = session?.model.queueBoard else { return }
+            guard let board = session?.model.tab(QueuesTab.self)?.board else { return }
             if let line = self.line(for: event, at: time, board: board) { self.write(line) }
         }
     }

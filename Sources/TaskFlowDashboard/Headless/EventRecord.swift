@@ -2,49 +2,49 @@ import TaskFlow
 
 /// One engine event as a flat JSON object, for `--json` (JSON Lines). Absent fields are left
 /// out, so each line carries only what its event says.
-public struct EventRecord: Codable, Sendable, Hashable {
+package struct EventRecord: Codable, Sendable, Hashable {
     /// Seconds since the dashboard started.
-    public var time: Double
+    package var time: Double
     /// The event's case name: `flowQueued`, `statusChanged`, `stepStarted`, ...
-    public var event: String
+    package var event: String
     /// The flow's number.
-    public var flow: Int
+    package var flow: Int
     /// The flow's title.
-    public var title: String?
+    package var title: String?
     /// `read` or `write` (flowQueued).
-    public var access: String?
+    package var access: String?
     /// The new status's name (statusChanged).
-    public var status: String?
+    package var status: String?
     /// An error's description (failures).
-    public var message: String?
+    package var message: String?
     /// The step's number within its flow.
-    public var step: Int?
+    package var step: Int?
     /// The step's title.
-    public var stepTitle: String?
+    package var stepTitle: String?
     /// The number of the step it runs inside (stepStarted).
-    public var parent: Int?
+    package var parent: Int?
     /// The step's kind (stepStarted).
-    public var kind: String?
+    package var kind: String?
     /// `completed`, `cancelled` or `failed` (stepFinished).
-    public var outcome: String?
+    package var outcome: String?
     /// 0...1 (progress).
-    public var progress: Double?
+    package var progress: Double?
     /// `queued`, `admitted`, `released` or `withdrawn` (lock).
-    public var lockChange: String?
+    package var lockChange: String?
     /// The lock's mode after the change (lock).
-    public var lockMode: String?
+    package var lockMode: String?
     /// How many flows wait for the lock after the change (lock).
-    public var waiting: Int?
+    package var waiting: Int?
     /// The attempt that comes next (stepRetrying; `maxAttempts` in all).
-    public var attempt: Int?
+    package var attempt: Int?
     /// How many attempts there can be (stepRetrying).
-    public var maxAttempts: Int?
+    package var maxAttempts: Int?
     /// Seconds until the next attempt (stepRetrying).
-    public var delay: Double?
+    package var delay: Double?
 
     /// The record of `event` at `time`; `flowTitles`/`stepTitles` name what the event only
     /// identifies.
-    public init(
+    package init(
         _ event: FlowEvent, at time: Duration,
         flowTitles: (FlowID) -> String?, stepTitles: (FlowID, StepID) -> String?
     ) {

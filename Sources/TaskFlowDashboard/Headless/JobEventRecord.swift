@@ -3,38 +3,38 @@ import TaskFlow
 /// One job queue event as a flat JSON object, for `--json` beside the flows' ``EventRecord``s:
 /// `event` names it (`jobAdded`, `jobStarted`, `jobProgress`, `jobAttemptFailed`,
 /// `jobFinished`, `queuePaused`); absent fields are left out.
-public struct JobEventRecord: Codable, Sendable, Hashable {
+package struct JobEventRecord: Codable, Sendable, Hashable {
     /// Seconds since the dashboard started.
-    public var time: Double
+    package var time: Double
     /// The event's name.
-    public var event: String
+    package var event: String
     /// The queue's title.
-    public var queue: String?
+    package var queue: String?
     /// The job's number.
-    public var job: UInt64?
+    package var job: UInt64?
     /// The job's title.
-    public var title: String?
+    package var title: String?
     /// `low`, `normal` or `high` (jobAdded).
-    public var priority: String?
+    package var priority: String?
     /// The numbers of the jobs it waits for (jobAdded).
-    public var after: [UInt64]?
+    package var after: [UInt64]?
     /// The run's number, from 1 (jobStarted, jobAttemptFailed).
-    public var attempt: Int?
+    package var attempt: Int?
     /// The most runs (jobAdded, jobAttemptFailed).
-    public var maxAttempts: Int?
+    package var maxAttempts: Int?
     /// Seconds until the next run (jobAttemptFailed).
-    public var delay: Double?
+    package var delay: Double?
     /// 0...1 (jobProgress).
-    public var progress: Double?
+    package var progress: Double?
     /// `succeeded`, `failed` or `cancelled` (jobFinished).
-    public var status: String?
+    package var status: String?
     /// An error's description (jobAttemptFailed, a failed jobFinished).
-    public var message: String?
+    package var message: String?
     /// Whether the queue is paused now (queuePaused).
-    public var paused: Bool?
+    package var paused: Bool?
 
     /// The record of `event` at `time`; `row` is what the board knows of its job.
-    public init(_ event: JobEvent, at time: Duration, row: QueuedJobRow?) {
+    package init(_ event: JobEvent, at time: Duration, row: QueuedJobRow?) {
         self.time = (time.seconds * 1000).rounded() / 1000
         job = event.jobID?.rawValue
         title = row?.info.title

@@ -11,21 +11,21 @@ import Foundation
 /// size, and hands the grid to the backend to paint. Without a backend (headless) the loop only
 /// runs the flows and delivers their events.
 @MainActor
-public final class MainLoop {
+package final class MainLoop {
     private let session: DashboardSession
     private let backend: (any DashboardBackend)?
     /// Where typed keys go: the session, or a boot that holds them until the start-up is over.
     private let keys: ((Key) -> Void)?
     /// The shortest time between two frames (30 fps).
-    public var frameInterval: Duration { pacer.frameInterval }
+    package var frameInterval: Duration { pacer.frameInterval }
     /// The longest sleep without a wake.
-    public let idleWake: Duration
+    package let idleWake: Duration
     private let clock = ContinuousClock()
     private var pacer: FramePacer
 
     /// A loop drawing `session` on `backend`, or drawing nothing when `backend` is nil. Typed keys
     /// go to `keys` when given (a boot buffering them), else straight to the session.
-    public init(
+    package init(
         session: DashboardSession, backend: (any DashboardBackend)?, keys: ((Key) -> Void)? = nil,
         frameInterval: Duration = .milliseconds(33), idleWake: Duration = .milliseconds(100)
     ) {
@@ -38,7 +38,7 @@ public final class MainLoop {
 
     /// Runs until the session asks to exit or a signal arrives; returns why. Must be called on
     /// the main thread, outside any other run of the main run loop.
-    public func run() -> DashboardExit {
+    package func run() -> DashboardExit {
         // Elsewhere RunLoop.main would be run from a thread that does not own it.
         precondition(Thread.isMainThread, "MainLoop.run() must be called on the main thread")
         let signals = SignalWatcher(suspends: backend != nil)
@@ -58,7 +58,7 @@ public final class MainLoop {
 
     /// Runs the loop only until `deadline` or an exit request, without input or signal sources:
     /// for benchmarks and tests that drive it for a while. Returns the exit request, if any.
-    public func run(until deadline: ContinuousClock.Instant) -> DashboardExit? {
+    package func run(until deadline: ContinuousClock.Instant) -> DashboardExit? {
         while clock.now < deadline {
             if let exit = turn(deadline: deadline) { return exit }
         }

@@ -8,18 +8,18 @@ import TaskFlow
 ///
 /// Removal only forgets the identity; the stale entry stays in the deque until it reaches the
 /// front or until stale entries outnumber live ones, when one pass drops them all.
-public struct ArrivalQueue: Sendable, Hashable, Sequence {
+package struct ArrivalQueue: Sendable, Hashable, Sequence {
     private var order: Deque<FlowInfo> = []
     private var present: Set<FlowID> = []
 
     /// An empty queue.
-    public init() {}
+    package init() {}
 
     /// How many flows are in the queue.
-    public var count: Int { present.count }
+    package var count: Int { present.count }
 
     /// True when no flow is in the queue.
-    public var isEmpty: Bool { present.isEmpty }
+    package var isEmpty: Bool { present.isEmpty }
 
     /// Adds `flow` at the end (a flow already in the queue keeps its place).
     mutating func append(_ flow: FlowInfo) {
@@ -35,19 +35,19 @@ public struct ArrivalQueue: Sendable, Hashable, Sequence {
     }
 
     /// The flows in arrival order.
-    public func makeIterator() -> some IteratorProtocol<FlowInfo> {
+    package func makeIterator() -> some IteratorProtocol<FlowInfo> {
         let present = present
         return order.lazy.filter { present.contains($0.id) }.makeIterator()
     }
 
     /// Equal when the same flows are queued in the same order, whatever stale entries each
     /// still carries.
-    public static func == (lhs: ArrivalQueue, rhs: ArrivalQueue) -> Bool {
+    package static func == (lhs: ArrivalQueue, rhs: ArrivalQueue) -> Bool {
         lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
     /// Hashes the queued flows in order, consistently with ``==``.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         for flow in self { hasher.combine(flow) }
     }
 }

@@ -2,7 +2,7 @@ import TaskFlow
 
 /// An effect a key asks for, which the session carries out on the engine or the program.
 /// Keeping effects out of ``DashboardModel/handle(_:)`` keeps the model pure.
-public enum Command: Sendable, Hashable {
+package enum Command: Sendable, Hashable {
     /// Cancel one flow (rollback starts at once).
     case cancel(FlowID)
     /// Undo a completed write flow (confirmed by the user).
@@ -19,8 +19,8 @@ public enum Command: Sendable, Hashable {
     case setQueuePaused(String, Bool)
     /// Tell the store conditions changed.
     case wakeParkedJobs
-    /// Switch the condition the store's jobs wait for.
-    case switchStoreCondition
+    /// Flip the job store source's switch of this key (``StoreSwitch``).
+    case flipStoreSwitch(Character)
     /// Switch to the next theme.
     case cycleTheme
     /// Leave the program now; `leftover` describes flows that were still active.

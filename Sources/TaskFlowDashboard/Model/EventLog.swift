@@ -9,28 +9,28 @@ public enum LogLevel: String, Sendable, Hashable {
 }
 
 /// One line of the event log.
-public struct LogEntry: Sendable, Hashable {
+package struct LogEntry: Sendable, Hashable {
     /// When it happened, since the dashboard started.
-    public let time: Duration
+    package let time: Duration
     /// Its level.
-    public let level: LogLevel
+    package let level: LogLevel
     /// The text, without the time stamp.
-    public let text: String
+    package let text: String
 }
 
 /// The event log: the most recent ``capacity`` lines, oldest first.
-public struct EventLog: Sendable, Hashable {
+package struct EventLog: Sendable, Hashable {
     /// How many lines are kept for scrollback.
-    public let capacity: Int
+    package let capacity: Int
     /// The kept lines, oldest first.
-    public private(set) var entries: [LogEntry] = []
+    package private(set) var entries: [LogEntry] = []
     /// How many lines were ever appended: one past the number of the newest line. Lines are
     /// numbered from 0 for good, so a scrolled-back view can stay on the same lines while new
     /// ones arrive and old ones are dropped.
-    public private(set) var endNumber = 0
+    package private(set) var endNumber = 0
 
     /// An empty log keeping up to `capacity` lines.
-    public init(capacity: Int = 1000) {
+    package init(capacity: Int = 1000) {
         precondition(capacity > 0, "a log must keep at least one line")
         self.capacity = capacity
     }
@@ -46,7 +46,7 @@ public struct EventLog: Sendable, Hashable {
     }
 
     /// The lines in view: `count` lines ending `scroll` lines above the newest.
-    public func window(count: Int, scroll: Int) -> ArraySlice<LogEntry> {
+    package func window(count: Int, scroll: Int) -> ArraySlice<LogEntry> {
         let visible = entries.suffix(capacity)
         let end = max(visible.endIndex - max(scroll, 0), visible.startIndex)
         let start = max(end - max(count, 0), visible.startIndex)
@@ -54,12 +54,12 @@ public struct EventLog: Sendable, Hashable {
     }
 
     /// The scroll offset (lines above the newest) that ends a window just before line `number`.
-    public func scroll(endingBefore number: Int) -> Int {
+    package func scroll(endingBefore number: Int) -> Int {
         max(endNumber - number, 0)
     }
 
     /// The largest useful scroll offset for a window of `count` lines.
-    public func maxScroll(count: Int) -> Int {
+    package func maxScroll(count: Int) -> Int {
         max(min(entries.count, capacity) - count, 0)
     }
 }

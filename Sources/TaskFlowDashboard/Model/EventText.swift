@@ -20,7 +20,7 @@ public enum EventText {
     /// The line for `event`, or nil for a step that completed (the next step's start says it).
     /// Progress gets a line (`#1 "Sync" step 3 "Push" 40%`), which the event log leaves out.
     /// `flowTitle` and `stepTitle` look up titles; what they don't know is shown by id only.
-    public static func line(
+    package static func line(
         for event: FlowEvent, flowTitle: (FlowID) -> String?, stepTitle: (FlowID, StepID) -> String?
     ) -> Line? {
         let flow = titled(event.flowID.description, flowTitle(event.flowID))

@@ -10,19 +10,19 @@ import TaskFlow
 /// batches up to ``historyLimit`` + ``dropBatch`` finished flows are shown, the batch growing with
 /// the rows). ``counts`` and
 /// ``droppedFlows`` still account for every flow ever seen.
-public struct FlowBoard: Sendable, Hashable {
+package struct FlowBoard: Sendable, Hashable {
     /// The live flows and the most recently finished ones, by submission order.
-    public private(set) var flows: [FlowRow] = []
+    package private(set) var flows: [FlowRow] = []
     /// The lock.
-    public private(set) var lock = LockBoard()
+    package private(set) var lock = LockBoard()
     /// The event log.
-    public private(set) var log: EventLog
+    package private(set) var log: EventLog
     /// How many flows are in each category, every flow seen counted (dropped ones included).
-    public private(set) var counts: [PhaseCategory: Int] = [:]
+    package private(set) var counts: [PhaseCategory: Int] = [:]
     /// How many finished flows were dropped from ``flows`` to keep the history bounded.
-    public private(set) var droppedFlows = 0
+    package private(set) var droppedFlows = 0
     /// How many finished flows ``flows`` keeps at least (the newest ones).
-    public let historyLimit: Int
+    package let historyLimit: Int
     private var indexByID: [FlowID: Int] = [:]
     /// Finished flows in the order they finished, with the time, so that an entry left behind
     /// by a flow that an undo made active again is recognised and skipped.
@@ -35,7 +35,7 @@ public struct FlowBoard: Sendable, Hashable {
 
     /// The default ``historyLimit``: enough to scroll back through a busy hour, small enough
     /// that the board stays a few megabytes.
-    public static let defaultHistoryLimit = 1000
+    package static let defaultHistoryLimit = 1000
 
     /// The ``historyLimit``s a board takes (`--history`): beyond a million finished flows the
     /// board would hold gigabytes, and the bound keeps ``historyLimit`` + ``dropBatch`` far from
@@ -44,7 +44,7 @@ public struct FlowBoard: Sendable, Hashable {
 
     /// An empty board whose log keeps `logCapacity` lines and that keeps at least the last
     /// `historyLimit` finished flows, brought within ``historyLimits``.
-    public init(logCapacity: Int = 1000, historyLimit: Int = FlowBoard.defaultHistoryLimit) {
+    package init(logCapacity: Int = 1000, historyLimit: Int = FlowBoard.defaultHistoryLimit) {
         log = EventLog(capacity: logCapacity)
         self.historyLimit = min(max(historyLimit, Self.historyLimits.lowerBound), Self.historyLimits.upperBound)
     }
@@ -56,21 +56,21 @@ public struct FlowBoard: Sendable, Hashable {
     var dropBatch: Int { max(historyLimit / 8, 16, flows.count / 4) }
 
     /// The row of a flow, if it was seen and not dropped.
-    public func flow(_ id: FlowID) -> FlowRow? {
+    package func flow(_ id: FlowID) -> FlowRow? {
         indexByID[id].map { flows[$0] }
     }
 
     /// True while some flow can still change without an undo.
-    public var hasActiveFlows: Bool { activeFlows > 0 }
+    package var hasActiveFlows: Bool { activeFlows > 0 }
 
     /// How many flows can still change without an undo: the header's waiting, running and
     /// rolling back counts together.
-    public var activeFlows: Int {
+    package var activeFlows: Int {
         PhaseCategory.allCases.reduce(0) { $0 + ($1.isActive ? counts[$1, default: 0] : 0) }
     }
 
     /// Applies one event that happened at `time`. Pure: the same events give the same board.
-    public mutating func apply(_ event: FlowEvent, at time: Duration) {
+    package mutating func apply(_ event: FlowEvent, at time: Duration) {
         switch event {
         case .flowQueued(let info):
             // Known already from a snapshot (see ``adopt(_:at:)``).
@@ -131,7 +131,7 @@ public struct FlowBoard: Sendable, Hashable {
     /// status and its whole step tree (statuses and progress). The events that follow (the
     /// stream was subscribed before the snapshot was taken) may repeat what the snapshot shows;
     /// applying them again leaves the board as the engine is.
-    public mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
+    package mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
         for flow in snapshot.flows where self.flow(flow.info.id) == nil {
             let id = flow.info.id
             apply(.flowQueued(flow.info), at: time)
@@ -159,7 +159,7 @@ public struct FlowBoard: Sendable, Hashable {
     }
 
     /// Adds a line that is not an engine event (a key's effect, an undo error).
-    public mutating func note(_ text: String, level: LogLevel, at time: Duration) {
+    package mutating func note(_ text: String, level: LogLevel, at time: Duration) {
         log.append(LogEntry(time: time, level: level, text: text))
     }
 

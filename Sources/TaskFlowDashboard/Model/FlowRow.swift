@@ -1,45 +1,45 @@
 import TaskFlow
 
 /// Everything the dashboard knows about one flow, built from its events.
-public struct FlowRow: Sendable, Hashable {
+package struct FlowRow: Sendable, Hashable {
     /// Identity, title and access.
-    public let info: FlowInfo
+    package let info: FlowInfo
     /// Its status.
-    public var phase: FlowPhase = .queued
+    package var phase: FlowPhase = .queued
     /// Why it failed, or which reverts failed; nil unless it is failed or rollback incomplete.
-    public var failureMessage: String?
+    package var failureMessage: String?
     /// Its steps in start order; ``StepNode/depth`` gives the tree shape.
-    public private(set) var steps: [StepNode] = []
+    package private(set) var steps: [StepNode] = []
     /// The step that started last and has not finished, if any.
-    public var currentStep: StepID?
+    package var currentStep: StepID?
     /// When it was submitted, since the dashboard started.
-    public let queuedAt: Duration
+    package let queuedAt: Duration
     /// When it reached a final state.
-    public var finishedAt: Duration?
+    package var finishedAt: Duration?
     /// True once the engine released its undo log (it left the undo history).
-    public var undoExpired = false
+    package var undoExpired = false
     /// A retried step waiting for its next attempt; cleared when the next step starts.
-    public var pendingRetry: PendingRetry?
+    package var pendingRetry: PendingRetry?
 
     /// Whether `u` can undo it: a completed write flow still in the undo history.
-    public var canUndo: Bool { info.access == .write && phase == .completed && !undoExpired }
+    package var canUndo: Bool { info.access == .write && phase == .completed && !undoExpired }
 
     /// A new row for a flow just submitted at `time`.
-    public init(info: FlowInfo, queuedAt time: Duration) {
+    package init(info: FlowInfo, queuedAt time: Duration) {
         self.info = info
         queuedAt = time
     }
 
     /// The step with this identity, if it started.
-    public func step(_ id: StepID) -> StepNode? {
+    package func step(_ id: StepID) -> StepNode? {
         index(of: id).map { steps[$0] }
     }
 
     /// The current step's title and progress, for the flow list.
-    public var current: StepNode? { currentStep.flatMap(step) }
+    package var current: StepNode? { currentStep.flatMap(step) }
 
     /// Time since submission, frozen once finished.
-    public func elapsed(at now: Duration) -> Duration {
+    package func elapsed(at now: Duration) -> Duration {
         (finishedAt ?? now) - queuedAt
     }
 
@@ -78,14 +78,14 @@ public struct FlowRow: Sendable, Hashable {
 }
 
 /// A flow step between two attempts: which attempt comes next, and when on the dashboard's clock.
-public struct PendingRetry: Sendable, Hashable {
+package struct PendingRetry: Sendable, Hashable {
     /// What the engine reported.
-    public let retry: StepRetry
+    package let retry: StepRetry
     /// When the next attempt starts, on the dashboard's clock.
-    public let nextAt: Duration
+    package let nextAt: Duration
 
     /// "Upload: attempt 2/3 in 400ms" at `now`.
-    public func text(at now: Duration) -> String {
+    package func text(at now: Duration) -> String {
         "\(retry.title): attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(max(nextAt - now, .zero).delayText)"
     }
 }

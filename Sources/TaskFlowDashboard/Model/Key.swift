@@ -1,5 +1,5 @@
 /// A key press, decoded by a backend. The model turns keys into changes and ``Command``s.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     /// ↑ (also `k`).
     case up
     /// ↓ (also `j`).

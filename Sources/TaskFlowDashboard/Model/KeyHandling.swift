@@ -1,181 +1,81 @@
-import TaskFlow
-
 extension DashboardModel {
     /// How many log lines PgUp/PgDn scroll.
     static let logPage = 5
 
-    /// Applies a key press: each ``Mode`` reads the key in its own table. Returns the commands
-    /// it asks for (cancel, undo, theme, exit); every other effect is a change of the model.
-    public mutating func handle(_ key: Key) -> [Command] {
-        switch mode {
+    /// Applies a key press: each ``Mode`` reads the key in its own table; in the normal mode the
+    /// shown view's keys come first, then ``KeyMap``'s. Returns the commands it asks for
+    /// (cancel, undo, theme, exit); every other effect is a change of the model.
+    package mutating func handle(_ key: Key) -> [Command] {
+        switch shared.mode {
         case .help:
             // Any key closes the help, and does nothing else: the user was reading, not acting.
-            mode = .normal
+            shared.mode = .normal
             return []
         case .filter:
-            editFilter(key)
+            tabs[shownIndex].editFilter(key, &shared)
             return []
-        case .confirmUndo(let id):
-            return answerUndo(id, key)
-        case .confirmCancelJob(let id):
-            return answerCancelJob(id, key)
-        case .normal:
-            notice = nil
-            return KeyMap.action(for: key, quitting: false).map { perform($0) } ?? []
-        case .quitting:
-            // A key's notice (the theme's name) shows until the next key, then the quit's
-            // progress again: it says how to quit at once.
-            notice = nil
-            return KeyMap.action(for: key, quitting: true).map { perform($0) } ?? []
+        case .confirm(let question):
+            return answer(question, key)
+        case .normal, .quitting:
+            // While quitting, a key's notice (the theme's name) shows until the next key, then
+            // the quit's progress again: it says how to quit at once.
+            shared.notice = nil
+            if let commands = tabs[shownIndex].handle(key, &shared) { return commands }
+            return KeyMap.action(for: key, quitting: shared.quitting).map { perform($0) } ?? []
         }
     }
 
     /// Carries out one action of ``KeyMap``.
     private mutating func perform(_ action: KeyAction) -> [Command] {
         switch action {
-        case .up where tab == .store, .down where tab == .store, .first where tab == .store, .last where tab == .store:
-            moveJobSelection(action)
-        case .up where tab == .queues, .down where tab == .queues, .first where tab == .queues, .last where tab == .queues:
-            moveQueueSelection(action)
-        case .up: move(by: -1)
-        case .down: move(by: 1)
-        case .first: select(visibleFlows.first)
-        case .last: select(visibleFlows.last)
+        case .logBack: shared.scrollLog(by: Self.logPage)
+        case .logForward: shared.scrollLog(by: -Self.logPage)
         case .switchTab: switchTab()
-        case .retryJob where tab == .queues: return retrySelectedQueuedJob()
-        case .retryJob: return retrySelectedJob()
-        case .pauseQueue: return pauseSelectedQueue()
-        case .wakeParked: return wakeParkedJobs()
-        case .switchCondition: return switchStoreCondition()
-        case .cancel where tab == .store: return cancelSelectedJob()
-        case .cancel where tab == .queues: return cancelSelectedQueuedJob()
-        case .logBack: scrollLog(by: Self.logPage)
-        case .logForward: scrollLog(by: -Self.logPage)
-        case .switchFocus: focus = focus == .flows ? .detail : .flows
-        case .clearFilter: clearFilter()
-        case .cancel: return cancelSelected()
-        case .cancelAll: return cancelAll(reason: "cancelling every running and waiting flow")
-        case .undo: askUndo()
-        case .pause: togglePause(); notice = paused ? "view paused: the engine keeps running (p resumes)" : nil
-        case .filter: mode = .filter
+        case .pause:
+            shared.togglePause()
+            shared.notice = shared.paused ? "view paused: the engine keeps running (p resumes)" : nil
         case .theme: return [.cycleTheme]
-        case .help: mode = .help
-        case .quit: return quit()
+        case .help: shared.mode = .help
+        case .quit: return shared.quit()
         }
         return []
     }
 
-    // MARK: - Selection and scrolling
+    /// The answer to a view's question: `y` asks for what it offered, `n` or Esc for nothing;
+    /// any other key leaves the question waiting.
+    private mutating func answer(_ question: Question, _ key: Key) -> [Command] {
+        guard let yes = Question.answer(key) else { return [] }
+        shared.mode = .normal
+        shared.notice = yes ? question.yesNotice : question.noNotice
+        return yes ? question.yes : []
+    }
 
-    private mutating func move(by offset: Int) {
-        switch focus {
-        case .detail:
-            // Clamped to what the pane can show, so a press past the end is not stored and the
-            // next press the other way moves at once.
-            let last = maxDetailScroll
-            detailScroll = min(max(min(detailScroll, last) + offset, 0), last)
-        case .flows:
-            let visible = visibleFlows
-            guard !visible.isEmpty else { return }
-            let current = visible.firstIndex { $0.info.id == selection } ?? 0
-            select(visible[min(max(current + offset, 0), visible.count - 1)])
+    /// `Tab`: the next view; with only the flows, a notice says how to get more.
+    private mutating func switchTab() {
+        guard tabs.count > 1 else {
+            shared.notice = "no jobs to show: play a scenario with [[queue]] tables (taskflow demo jobs), or start with --store PATH"
+            return
         }
+        shownIndex = (shownIndex + 1) % tabs.count
     }
 
-    /// Scrolls the log `lines` back (negative: forward), within what the pane can show. Back
-    /// at the newest line, the log follows new lines again.
-    private mutating func scrollLog(by lines: Int) {
-        let log = board.log
-        let scroll = min(max(logScroll + lines, 0), log.maxScroll(count: panes.logRows))
-        logAnchor = scroll == 0 ? nil : log.endNumber - scroll
+    /// Whether `key` can do something now: the status bar greys out the hints of those that
+    /// cannot (undo for a flow that cannot be undone, retry for a job that did not fail).
+    package func offers(_ key: Key) -> Bool {
+        shownTab.offers(key, shared) ?? true
     }
 
-    private mutating func select(_ row: FlowRow?) {
-        guard let row, row.info.id != selection else { return }
-        selection = row.info.id
-        detailScroll = 0
+    /// The status bar's hints, in order, each with whether it can do something now: help and
+    /// quit, the shown view's, then the other keys of every view.
+    package var hints: [(hint: KeyHint, offered: Bool)] {
+        let every = KeyMap.rows.compactMap(\.hint)
+        let leading = KeyMap.leadingHints.compactMap { keys in every.first { $0.keys == keys } }
+        let trailing = every.filter { !KeyMap.leadingHints.contains($0.keys) }
+        return leading.map { ($0, true) } + shownTab.hints(shared) + trailing.map { ($0, true) }
     }
 
-    // MARK: - Filter
-
-    private mutating func editFilter(_ key: Key) {
-        switch key {
-        case .character(let character): filter.append(character)
-        case .backspace: if !filter.isEmpty { filter.removeLast() }
-        case .enter: mode = .normal
-        case .escape: clearFilter()
-        default: return
-        }
-        keepSelectionVisible()
-    }
-
-    /// Clears the filter; typing one ends.
-    private mutating func clearFilter() {
-        if mode == .filter { mode = .normal }
-        filter = ""
-        keepSelectionVisible()
-    }
-
-    // MARK: - Cancel, undo, quit
-
-    private mutating func cancelSelected() -> [Command] {
-        guard let id = selection, let row = live.flow(id) else { return [] }
-        guard row.phase.acceptsCancel else {
-            notice = "\(id) is \(row.phase.name): nothing to cancel"
-            return []
-        }
-        notice = "cancelling \(id) \"\(row.info.title)\": rolling back"
-        return [.cancel(id)]
-    }
-
-    /// Cancels every flow a cancel still affects.
-    private mutating func cancelAll(reason: String) -> [Command] {
-        let ids = live.flows.filter(\.phase.acceptsCancel).map(\.info.id)
-        notice = ids.isEmpty ? "no running or waiting flow to cancel" : "\(reason) (\(ids.count))"
-        return ids.map(Command.cancel)
-    }
-
-    private mutating func askUndo() {
-        guard let id = selection, let row = live.flow(id) else { return }
-        switch (row.info.access, row.phase) {
-        case (.write, .completed) where row.undoExpired:
-            notice = "\(id) left the undo history: it can no longer be undone"
-        case (.write, .completed): mode = .confirmUndo(id)
-        case (.read, _): notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
-        default: notice = "\(id) is \(row.phase.name): only completed write flows can be undone"
-        }
-    }
-
-    private mutating func answerUndo(_ id: FlowID, _ key: Key) -> [Command] {
-        guard let yes = Self.answer(key) else { return [] }
-        mode = .normal
-        notice = yes ? "undoing \(id)" : "undo of \(id) abandoned"
-        return yes ? [.undo(id)] : []
-    }
-
-    /// A y/n question's answer: true for `y`, false for `n` or Esc, nil for any other key (the
-    /// question stays).
-    static func answer(_ key: Key) -> Bool? {
-        switch key {
-        case .character("y"), .character("Y"): true
-        case .character("n"), .character("N"), .escape: false
-        default: nil
-        }
-    }
-
-    /// First `q`: roll back what runs, then exit; the status bar says how far it is
-    /// (``quitNotice``). Second `q` (or nothing active): exit now.
-    private mutating func quit() -> [Command] {
-        guard mode != .quitting, live.hasActiveFlows else {
-            let active = live.flows.filter(\.phase.isActive)
-            return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]
-        }
-        mode = .quitting
-        endedWhileQuitting = 0
-        // A paused view would hide the rollback the user is waiting for.
-        if paused { togglePause() }
-        let cancels = cancelAll(reason: "quitting")
-        notice = nil
-        return cancels
+    /// What the help lists: the shown view's keys, then those of every view.
+    package var keyHelp: [KeyHelp] {
+        shownTab.keyHelp + KeyMap.rows.map(\.help)
     }
 }

@@ -2,16 +2,16 @@ import TaskFlow
 
 /// The lock as the dashboard shows it: mode, holders and waiting queue, kept up to date from
 /// ``LockEvent``s.
-public struct LockBoard: Sendable, Hashable {
+package struct LockBoard: Sendable, Hashable {
     /// Who holds it.
-    public private(set) var mode: LockMode = .idle
+    package private(set) var mode: LockMode = .idle
     /// The flows holding it, in the order they entered.
-    public private(set) var holders = ArrivalQueue()
+    package private(set) var holders = ArrivalQueue()
     /// The flows waiting for it, in arrival order.
-    public private(set) var queue = ArrivalQueue()
+    package private(set) var queue = ArrivalQueue()
 
     /// An idle lock.
-    public init() {}
+    package init() {}
 
     /// Takes the lock as a snapshot shows it (a dashboard attaching to a running manager).
     /// Holders and waiters already known keep their place.

@@ -1,18 +1,18 @@
 /// How many rows the scrollable panes show, as the model was last told (like bubbletea's
 /// `WindowSizeMsg`): the session tells the model at each resize, so that scrolling keys stop
 /// where the panes' content ends. The model never computes a layout itself.
-public struct PaneRows: Sendable, Hashable {
+package struct PaneRows: Sendable, Hashable {
     /// Lines of the event log in view.
-    public let logRows: Int
+    package let logRows: Int
     /// Rows of the detail pane (its step tree, after a failure message if any).
-    public let detailRows: Int
+    package let detailRows: Int
 
     /// Pane rows as given; negative values count as zero.
-    public init(logRows: Int, detailRows: Int) {
+    package init(logRows: Int, detailRows: Int) {
         self.logRows = max(logRows, 0)
         self.detailRows = max(detailRows, 0)
     }
 
     /// Nothing in view: the model's state before its first resize message.
-    public static let none = PaneRows(logRows: 0, detailRows: 0)
+    package static let none = PaneRows(logRows: 0, detailRows: 0)
 }

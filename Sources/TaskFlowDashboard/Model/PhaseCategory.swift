@@ -1,7 +1,7 @@
 import TaskFlow
 
 /// The groups of flow phases the header counts, in display order.
-public enum PhaseCategory: String, Sendable, CaseIterable {
+package enum PhaseCategory: String, Sendable, CaseIterable {
     /// Queued or waiting for the lock.
     case waiting
     /// Running.
@@ -18,7 +18,7 @@ public enum PhaseCategory: String, Sendable, CaseIterable {
     case undone
 
     /// True for the categories of flows that can still change without an undo.
-    public var isActive: Bool {
+    package var isActive: Bool {
         switch self {
         case .waiting, .running, .rollingBack: true
         case .completed, .cancelled, .failed, .undone: false
@@ -28,7 +28,7 @@ public enum PhaseCategory: String, Sendable, CaseIterable {
 
 extension FlowPhase {
     /// The header counter this phase adds to.
-    public var category: PhaseCategory {
+    package var category: PhaseCategory {
         switch self {
         case .queued, .waiting: .waiting
         case .running: .running
@@ -41,5 +41,5 @@ extension FlowPhase {
     }
 
     /// True while the flow can still change without an undo: a quit must wait for it.
-    public var isActive: Bool { category.isActive }
+    package var isActive: Bool { category.isActive }
 }

@@ -7,23 +7,23 @@ import TaskFlow
 ///
 /// Finished jobs are kept up to ``finishedLimit`` (the oldest finished go first), so a queue
 /// that runs for days keeps the board's memory bounded; unfinished jobs are always kept.
-public struct QueueBoard: Sendable, Hashable {
+package struct QueueBoard: Sendable, Hashable {
     /// A queue as shown.
-    public struct Queue: Sendable, Hashable {
+    package struct Queue: Sendable, Hashable {
         /// Its title, limit and kind.
-        public let description: QueueDescription
+        package let description: QueueDescription
         /// Whether it is paused, as its last event said.
-        public internal(set) var isPaused: Bool
+        package internal(set) var isPaused: Bool
     }
 
     /// The queues, in the source's order.
-    public private(set) var queues: [Queue]
+    package private(set) var queues: [Queue]
     /// Every job kept, by id.
-    public private(set) var jobs: [JobID: QueuedJobRow] = [:]
+    package private(set) var jobs: [JobID: QueuedJobRow] = [:]
     /// Finished jobs kept, oldest first.
     private var finished: Deque<JobID> = []
     /// How many jobs ended in each final state, dropped ones included, by ``TaskFlow/JobStatus/name``.
-    public private(set) var endedCounts: [String: Int] = [:]
+    package private(set) var endedCounts: [String: Int] = [:]
     /// When each waiting job became ready to start (its dependencies all succeeded), as a
     /// sequence number: a queue starts ready jobs of one priority in that order.
     private var readiness: [JobID: Int] = [:]
@@ -32,18 +32,18 @@ public struct QueueBoard: Sendable, Hashable {
     private var dependents: [JobID: [JobID]] = [:]
 
     /// How many jobs the board heard end, dropped ones included.
-    public var endedTotal: Int { endedCounts.values.reduce(0, +) }
+    package var endedTotal: Int { endedCounts.values.reduce(0, +) }
 
     /// How many finished jobs are kept.
-    public static let finishedLimit = 200
+    package static let finishedLimit = 200
 
     /// The board of `queues`, no job heard of yet.
-    public init(queues: [QueueDescription]) {
+    package init(queues: [QueueDescription]) {
         self.queues = queues.map { Queue(description: $0, isPaused: $0.isPaused) }
     }
 
     /// Applies one event that happened at `time`.
-    public mutating func apply(_ event: JobEvent, at time: Duration) {
+    package mutating func apply(_ event: JobEvent, at time: Duration) {
         switch event {
         case .added(let info):
             let row = QueuedJobRow(info: info)
@@ -92,7 +92,7 @@ public struct QueueBoard: Sendable, Hashable {
 
     /// The event log's line for `event`, once applied: nil for progress and for the first
     /// start (the list shows it; retries' starts are logged).
-    public func line(for event: JobEvent) -> EventText.Line? {
+    package func line(for event: JobEvent) -> EventText.Line? {
         switch event {
         case .progress:
             return nil
@@ -130,7 +130,7 @@ public struct QueueBoard: Sendable, Hashable {
     /// waiting ones in the order they would start — ready ones by priority, then in the order
     /// they became ready, as the queue starts them — then those still waiting for a dependency,
     /// and last the finished ones, latest first.
-    public func jobs(of queue: String) -> [QueuedJobRow] {
+    package func jobs(of queue: String) -> [QueuedJobRow] {
         let rows = jobs.values.filter { $0.info.queue == queue }
         let active = rows.filter(\.isActive).sorted { $0.info.id < $1.info.id }
         let waiting = rows.filter { $0.status == .waiting }
@@ -144,7 +144,7 @@ public struct QueueBoard: Sendable, Hashable {
 
     /// The dependencies of `row` that have not succeeded, as titles (one the board no longer
     /// keeps can only have succeeded long ago: a failed one ends its dependents at once).
-    public func unmet(_ row: QueuedJobRow) -> [String] {
+    package func unmet(_ row: QueuedJobRow) -> [String] {
         unmetIDs(row).compactMap { jobs[$0]?.info.title }
     }
 
@@ -153,15 +153,15 @@ public struct QueueBoard: Sendable, Hashable {
     }
 
     /// True while a job runs or waits for its next run: countdowns and progress move.
-    public var hasActiveJobs: Bool { jobs.values.contains(where: \.isActive) }
+    package var hasActiveJobs: Bool { jobs.values.contains(where: \.isActive) }
 
     /// How many of a queue's jobs wait to start: a count, without the sort ``jobs(of:)`` does.
-    public func waitingCount(of queue: String) -> Int {
+    package func waitingCount(of queue: String) -> Int {
         jobs.values.filter { $0.info.queue == queue && $0.status == .waiting }.count
     }
 
     /// How many of a queue's jobs are running (retrying ones hold their slot too).
-    public func activeCount(of queue: String) -> Int {
+    package func activeCount(of queue: String) -> Int {
         jobs.values.filter { $0.info.queue == queue && $0.isActive }.count
     }
 }

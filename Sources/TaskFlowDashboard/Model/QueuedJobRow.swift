@@ -2,29 +2,29 @@ import TaskFlow
 
 /// One job of an in-process queue as the queues view shows it: what its events said, with
 /// times on the dashboard's clock.
-public struct QueuedJobRow: Sendable, Hashable {
+package struct QueuedJobRow: Sendable, Hashable {
     /// How it was added: title, queue, priority, dependencies, most attempts.
-    public let info: JobInfo
+    package let info: JobInfo
     /// Where it is in its life.
-    public internal(set) var status = JobStatus.waiting
+    package internal(set) var status = JobStatus.waiting
     /// The run under way or last run (from 1); 0 before its first start.
-    public internal(set) var attempt = 0
+    package internal(set) var attempt = 0
     /// The last progress reported (0...1) by the run under way or last run.
-    public internal(set) var progress: Double?
+    package internal(set) var progress: Double?
     /// When the next run starts, on the dashboard's clock, while it waits to retry.
-    public internal(set) var nextAttemptAt: Duration?
+    package internal(set) var nextAttemptAt: Duration?
     /// Why the last failed run failed.
-    public internal(set) var lastError: String?
+    package internal(set) var lastError: String?
     /// When it ended, on the dashboard's clock.
-    public internal(set) var endedAt: Duration?
+    package internal(set) var endedAt: Duration?
 
     /// A job just added.
-    public init(info: JobInfo) {
+    package init(info: JobInfo) {
         self.info = info
     }
 
     /// True while it runs or waits for its next run.
-    public var isActive: Bool {
+    package var isActive: Bool {
         switch status {
         case .running, .retrying: true
         default: false
@@ -32,7 +32,7 @@ public struct QueuedJobRow: Sendable, Hashable {
     }
 
     /// True for a job that failed or was cancelled: `r` can run it again.
-    public var canRetry: Bool {
+    package var canRetry: Bool {
         switch status {
         case .failed, .cancelled: true
         default: false
@@ -41,7 +41,7 @@ public struct QueuedJobRow: Sendable, Hashable {
 
     /// "attempt 2/3" for a job that may retry: the run under way, or the next one while it
     /// waits to retry; nil for a job that runs once or has not started.
-    public var attemptText: String? {
+    package var attemptText: String? {
         let shown = if case .retrying(let next, _) = status { next } else { attempt }
         guard info.maxAttempts > 1, shown > 0 else { return nil }
         return "attempt \(shown)/\(info.maxAttempts)"

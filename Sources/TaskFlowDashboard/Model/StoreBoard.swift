@@ -2,41 +2,43 @@ import Foundation
 
 /// What the dashboard last learned of a durable job store: its jobs as last listed, and when,
 /// so countdowns run on between two listings.
-public struct StoreBoard: Sendable, Hashable {
+package struct StoreBoard: Sendable, Hashable {
     /// The store's name as shown (its path).
-    public let name: String
+    package let name: String
     /// Its oldest jobs, oldest first, as last listed.
-    public private(set) var rows: [StoredJobRow] = []
+    package private(set) var rows: [StoredJobRow] = []
     /// How many jobs it holds in each state, as last listed (all of them, not only ``rows``).
-    public private(set) var counts: [StoredJobRow.State: Int] = [:]
+    package private(set) var counts: [StoredJobRow.State: Int] = [:]
     /// The processes running workers on it, as last listed.
-    public private(set) var processes: [WorkerProcessRow] = []
+    package private(set) var processes: [WorkerProcessRow] = []
     /// The wall-clock time of the last listing.
-    public private(set) var listedAt: Date?
+    package private(set) var listedAt: Date?
     /// The dashboard's time at the last listing.
-    public private(set) var listedAtTime = Duration.zero
+    package private(set) var listedAtTime = Duration.zero
     /// Why the last listing failed, if it did (the rows are the ones before).
-    public private(set) var error: String?
-    /// The condition the user switches with `n`, as last listed.
-    public private(set) var condition: StoreCondition?
+    package private(set) var error: String?
+    /// The source's switches, each flipped with a key of its own, as last listed.
+    package private(set) var switches: [StoreSwitch] = []
 
     /// A store not listed yet.
-    public init(name: String) {
+    package init(name: String) {
         self.name = name
     }
 
     /// Takes a listing made at `date`, which is `time` on the dashboard's clock.
-    mutating func update(_ listing: StoreListing, condition: StoreCondition?, listedAt date: Date, time: Duration) {
+    mutating func update(_ listing: StoreListing, switches: [StoreSwitch], listedAt date: Date, time: Duration) {
         (rows, counts, processes) = (listing.rows, listing.counts, listing.processes)
-        self.condition = condition
+        self.switches = switches
         (listedAt, listedAtTime) = (date, time)
         error = nil
     }
 
-    /// The condition as it will be once `n` took effect, until the next listing says: a second
-    /// `n` before that listing must switch it back, not again the same way.
-    mutating func switchCondition() {
-        condition = condition.map { StoreCondition(name: $0.name, isMet: !$0.isMet) }
+    /// The switch of `key` as it will be once flipped, until the next listing says: a second
+    /// press before that listing must flip it back, not again the same way. Returns it.
+    mutating func flip(_ key: Character) -> StoreSwitch? {
+        guard let index = switches.firstIndex(where: { $0.key == key }) else { return nil }
+        switches[index] = switches[index].flipped
+        return switches[index]
     }
 
     /// Keeps the rows, and says why they could not be refreshed.
@@ -45,24 +47,24 @@ public struct StoreBoard: Sendable, Hashable {
     }
 
     /// The job with this id, if listed.
-    public func row(_ id: Int64) -> StoredJobRow? {
+    package func row(_ id: Int64) -> StoredJobRow? {
         rows.first { $0.id == id }
     }
 
     /// How long until `date` at `now` on the dashboard's clock (negative once past).
-    public func remaining(until date: Date, now: Duration) -> Duration {
+    package func remaining(until date: Date, now: Duration) -> Duration {
         guard let listedAt else { return .zero }
         return .seconds(date.timeIntervalSince(listedAt)) - (now - listedAtTime)
     }
 
     /// How long ago `date` was at `now` on the dashboard's clock: a heartbeat's age, growing
     /// between two listings.
-    public func age(of date: Date, now: Duration) -> Duration {
+    package func age(of date: Date, now: Duration) -> Duration {
         .zero - remaining(until: date, now: now)
     }
 
     /// How many jobs the store holds beyond ``rows``.
-    public var unlisted: Int {
+    package var unlisted: Int {
         max(counts.values.reduce(0, +) - rows.count, 0)
     }
 }

@@ -5,7 +5,7 @@ extension StoredJobRow {
     /// Why it waits, who runs it, or why it failed, with times from `timeUntil`:
     /// "next attempt in 4.2s: HTTP 500", "leased by host:812, lease ends in 28.0s".
     /// Text from the job (errors, owner) has its control characters escaped.
-    public func note(timeUntil: (Date) -> Duration) -> String {
+    package func note(timeUntil: (Date) -> Duration) -> String {
         let error = lastError.map(Self.safe)
         let when = dueAt.map { Self.relative(timeUntil($0)) }
         switch state {
@@ -19,7 +19,7 @@ extension StoredJobRow {
     }
 
     /// The job a field per line, the (redacted) payload last.
-    public func details(timeUntil: (Date) -> Duration) -> [String] {
+    package func details(timeUntil: (Date) -> Duration) -> [String] {
         guard state != .damaged else {
             // Nothing but the id, the kind and the reason is known to be true.
             return ["job        \(id)", "kind       \(kind.isEmpty ? "?" : Self.safe(kind))", "state      damaged",

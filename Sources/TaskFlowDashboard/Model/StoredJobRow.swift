@@ -60,11 +60,11 @@ public struct StoredJobRow: Sendable, Hashable {
     }
 
     /// The retry count as shown: `?` for a damaged row, whose count may be the damage.
-    public var retriesText: String { state == .damaged ? "?" : "\(retries)" }
+    package var retriesText: String { state == .damaged ? "?" : "\(retries)" }
 
     /// Whether `r` can queue it again: only a failed job.
-    public var canRetry: Bool { state == .failed }
+    package var canRetry: Bool { state == .failed }
 
     /// Whether `c` can remove it: any job a worker is not running.
-    public var canCancel: Bool { state != .running }
+    package var canCancel: Bool { state != .running }
 }

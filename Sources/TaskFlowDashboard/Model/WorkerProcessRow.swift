@@ -39,7 +39,7 @@ public struct WorkerProcessRow: Sendable, Hashable {
     /// `3.2s ago`, or `silent 42.0s` once the heartbeat is older than the lease (the process
     /// died, hangs or lost the database: its jobs go to other workers), given its age; whole
     /// seconds from a minute on (`silent 3540s`), so that the text stays short.
-    public func heartbeatText(age: Duration) -> String {
+    package func heartbeatText(age: Duration) -> String {
         if damage != nil { return "damaged" }
         let elapsed = max(age.seconds, 0)
         let seconds = String(format: elapsed < 60 ? "%.1fs" : "%.0fs", elapsed)
@@ -47,5 +47,5 @@ public struct WorkerProcessRow: Sendable, Hashable {
     }
 
     /// Whether a heartbeat this old means the process stopped renewing its leases.
-    public func isSilent(age: Duration) -> Bool { damage != nil || age > lease }
+    package func isSilent(age: Duration) -> Bool { damage != nil || age > lease }
 }

@@ -3,17 +3,17 @@ import TaskFlow
 /// A ``Boot`` drawn as the dashboard's first flow: the boot's title as the flow, its tasks
 /// (observers left out) as steps with their timings, a failed task with its error, tasks the
 /// failure skipped as cancelled. A read flow, so nothing offers to cancel or undo it.
-public struct BootFlow: Sendable {
+package struct BootFlow: Sendable {
     /// The row's id: 0, below every id an engine gives (they start at 1).
-    public static let id = FlowID(0)
+    package static let id = FlowID(0)
 
     private var steps: [String: StepID] = [:]
 
     /// Nothing seen yet.
-    public init() {}
+    package init() {}
 
     /// The flow events that show `event`.
-    public mutating func events(for event: BootEvent) -> [FlowEvent] {
+    package mutating func events(for event: BootEvent) -> [FlowEvent] {
         switch event {
         case .started(let boot, let tasks):
             let shown = tasks.filter { !$0.isObserver }

@@ -1,67 +1,51 @@
 import Foundation
 import TaskFlow
 
-/// The running dashboard: owns the model, feeds it the engine's events and the user's keys,
-/// and carries out the commands the model returns (cancel, undo, theme, exit). Lives on the
-/// main actor, which is the dashboard's loop, so model changes and rendering never race.
+/// The running dashboard: owns the model, feeds it the engine's events, the queues' events,
+/// the store's listings and the user's keys, and routes the commands the model returns to
+/// what carries them out: the flows' handles (``FlowAdoption``), the job queues, the job store
+/// (``StorePoller``), the theme catalog, the loop (exit). Lives on the main actor, which is the
+/// dashboard's loop, so model changes and rendering never race.
 @MainActor
-public final class DashboardSession {
+package final class DashboardSession {
     /// The current state.
-    public private(set) var model: DashboardModel
+    package private(set) var model: DashboardModel
     /// True when something changed since the last frame.
-    public private(set) var changed = true
+    package private(set) var changed = true
     /// Set when the loop should end.
-    public private(set) var exitRequest: DashboardExit?
+    package private(set) var exitRequest: DashboardExit?
     /// The active theme.
-    public private(set) var theme: Theme
+    package private(set) var theme: Theme
     /// The screen size the model was last told (see ``resize(to:)``).
-    public private(set) var size: GridSize?
+    package private(set) var size: GridSize?
     /// Called with every engine event after the model took it (an ``EventPrinter`` prints it).
-    public var eventObserver: ((FlowEvent, Duration) -> Void)?
+    package var eventObserver: ((FlowEvent, Duration) -> Void)?
     /// Called with every job queue event after the model took it.
-    public var jobEventObserver: ((JobEvent, Duration) -> Void)?
+    package var jobEventObserver: ((JobEvent, Duration) -> Void)?
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
     private let clock = ContinuousClock()
     private let startedAt: ContinuousClock.Instant
-    /// The flows the keys can reach: those still on the board (a dropped flow can no longer be
-    /// selected, so its handle is released with it).
-    private var handles: [FlowID: FlowHandle] = [:]
-    /// Cancels of flows listed before their handles arrived, applied when they do: the source's
-    /// flows are listed as soon as it starts, but their handles come a moment later on the main
-    /// actor, and keys typed during the start-up act in between.
-    private var cancelsBeforeAdoption: Set<FlowID> = []
-    /// Adopted flows that have not finished yet; the headless run ends when it is empty.
-    private var unfinished = Set<FlowID>()
-    /// Flows whose finish was seen before their handle arrived (the two streams are not
-    /// ordered with each other), so that adopting them does not count them as unfinished.
-    private var finishedBeforeAdoption = Set<FlowID>()
+    /// The flows the keys can reach, each in its state between listed and let go.
+    private var adoption = FlowAdoption()
     /// Flows that ended with a rollback left incomplete, dropped ones included.
     private var incompleteRollbacks = 0
     private var scenarioSubmitted = false
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
-    /// The job store of the store view, if one is attached.
-    private var store: (any JobStoreSource)?
+    /// The job store of the store view, listed and steered, if one is attached.
+    private var store: StorePoller?
     /// The job queues of the queues view, if attached.
     private var queues: (any JobQueueSource)?
-    /// Wakes the store's listing early (after a key changed the store).
-    private var relist: AsyncStream<Void>.Continuation?
 
     /// How often elapsed times refresh while flows are active.
     static let clockTick = Duration.milliseconds(100)
-    /// How often the jobs view lists the job store: other processes change it too, and only a
-    /// listing shows their changes.
-    static let storeListInterval = Duration.milliseconds(500)
-    /// How many jobs a listing brings: more than a screen shows, few enough to list twice a
-    /// second whatever the store holds.
-    static let storeListLimit = 1_000
 
     /// A session showing `scenarioName` in `theme`. With `exitsWhenScenarioEnds` (headless), the
     /// loop ends once every submitted flow has finished.
-    public init(
+    package init(
         scenarioName: String, theme: Theme, themes: ThemeCatalog, exitsWhenScenarioEnds: Bool = false,
         historyLimit: Int = FlowBoard.defaultHistoryLimit
     ) {
@@ -73,12 +57,12 @@ public final class DashboardSession {
     }
 
     /// Time since the session started: the model's clock.
-    public var elapsed: Duration { clock.now - startedAt }
+    package var elapsed: Duration { clock.now - startedAt }
 
     /// Subscribes to the source's events, takes its manager's snapshot (flows that started
     /// before the dashboard attached), then starts its flows, so no event is missed. Flows
     /// the source submits later are adopted as they come.
-    public func start(_ source: some FlowSource) {
+    package func start(_ source: some FlowSource) {
         let events = source.events()
         model.adopt(source.snapshot(), at: elapsed)
         if let queues = source.jobQueues { attachQueues(queues) }
@@ -92,6 +76,7 @@ public final class DashboardSession {
         stopSubmitting = { source.stopSubmitting() }
         tasks.append(Task { [weak self] in
             for await handle in submissions { self?.adopt(handle) }
+            self?.adoption.handlesEnded()
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
@@ -113,55 +98,33 @@ public final class DashboardSession {
     /// that holds the keys typed meanwhile ends after this, so that those keys act on the list
     /// the user sees once the flows are in (`j j c` cancels the second flow), not on the start-up
     /// alone, even when the source submits its flows from a task of its own.
-    public func listFlowsDueAtStart(of source: some FlowSource) async {
+    package func listFlowsDueAtStart(of source: some FlowSource) async {
         await source.flowsDueAtStartSubmitted()
         model.adopt(source.snapshot(), at: elapsed)
         changed = true
     }
 
-    /// Shows `source` in the jobs view (`Tab`) and lists it every ``storeListInterval`` and
+    /// Shows `source` in the jobs view (`Tab`) and lists it every ``StorePoller/interval`` and
     /// after every key that changed it.
-    public func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
-        store = source
-        model.attachStore(named: source.name, showing: showing)
-        let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        self.relist = relist
-        let changes = source.changes()
-        tasks.append(Task { [weak self] in
-            for await line in changes { self?.note(line.text, level: line.level) }
-        })
-        tasks.append(Task { [weak self] in
-            let ticks = Task {
-                while !Task.isCancelled {
-                    relist.yield()
-                    try? await Task.sleep(for: Self.storeListInterval)
-                }
-            }
-            defer { ticks.cancel() }
-            for await _ in wakes {
-                let listing: Result<StoreListing, any Error>
-                do {
-                    listing = .success(try await source.listing(limit: Self.storeListLimit))
-                } catch {
-                    listing = .failure(error)
-                }
-                self?.took(listing, condition: source.condition, listedAt: Date())
-            }
-        })
+    package func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
+        store?.stop()
+        model.add(StoreTab(name: source.name), showing: showing)
+        store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
+                            note: { [weak self] in self?.note($0.text, level: $0.level) })
     }
 
     /// Shows `source`'s queues in the queues view (`Tab`) and follows their events.
-    public func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
+    package func attachQueues(_ source: any JobQueueSource, showing: Bool = false) {
         queues = source
         let events = source.events()
-        model.attachQueues(source.queues, showing: showing)
+        model.add(QueuesTab(queues: source.queues), showing: showing)
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })
     }
 
     /// Applies a queue event now.
-    public func ingest(_ event: JobEvent) {
+    package func ingest(_ event: JobEvent) {
         let time = elapsed
         model.apply(event, at: time)
         jobEventObserver?(event, time)
@@ -169,16 +132,16 @@ public final class DashboardSession {
         checkScenarioEnded()
     }
 
-    private func took(_ listing: Result<StoreListing, any Error>, condition: StoreCondition?, listedAt date: Date) {
+    private func took(_ listing: Result<StoreListing, any Error>, switches: [StoreSwitch], listedAt date: Date) {
         switch listing {
-        case .success(let listing): model.updateStore(listing, condition: condition, listedAt: date, time: elapsed)
+        case .success(let listing): model.updateStore(listing, switches: switches, listedAt: date, time: elapsed)
         case .failure(let error): model.storeFailed("\(error)", at: elapsed)
         }
         changed = true
     }
 
     /// Draws a boot's progress as the first flow (see ``BootFlow``).
-    public func showBoot(_ progress: AsyncStream<BootEvent>) {
+    package func showBoot(_ progress: AsyncStream<BootEvent>) {
         tasks.append(Task { [weak self] in
             var flow = BootFlow()
             for await event in progress {
@@ -188,7 +151,7 @@ public final class DashboardSession {
     }
 
     /// The start-up is over: the scenario's name for the header and the theme it chose.
-    public func started(scenarioName: String, theme: Theme) {
+    package func started(scenarioName: String, theme: Theme) {
         model.scenario = scenarioName
         self.theme = theme
         model.themeName = theme.name
@@ -197,7 +160,7 @@ public final class DashboardSession {
 
     /// The start-up failed: the loop ends, and the program says `message` and exits 2 — also
     /// when a `q` typed during the start-up asked to quit first (only a signal goes before).
-    public func startUpFailed(_ message: String) {
+    package func startUpFailed(_ message: String) {
         if case .signal = exitRequest { return }
         exitRequest = .startUpFailed(message: message)
     }
@@ -205,44 +168,32 @@ public final class DashboardSession {
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
     /// at once, like every other flow.
     private func adopt(_ handle: FlowHandle) {
-        if finishedBeforeAdoption.remove(handle.id) == nil { unfinished.insert(handle.id) }
-        guard model.live.flow(handle.id) != nil || unfinished.contains(handle.id) else { return }
-        handles[handle.id] = handle
-        if model.quitting || cancelsBeforeAdoption.remove(handle.id) != nil { handle.cancel() }
+        adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting)
     }
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
     /// what it triggers.
-    public func ingest(_ event: TimedFlowEvent) {
+    package func ingest(_ event: TimedFlowEvent) {
         ingest(event.event, at: max(event.time - startedAt, .zero))
     }
 
     /// Applies an engine event at `time` (by default now, on the session's clock) and carries
     /// out what it triggers.
-    public func ingest(_ event: FlowEvent, at time: Duration? = nil) {
+    package func ingest(_ event: FlowEvent, at time: Duration? = nil) {
         let time = time ?? elapsed
         perform(model.apply(event, at: time))
         eventObserver?(event, time)
         changed = true
         if case .statusChanged(let id, let status) = event, status.isFinished {
             if case .rollbackIncomplete = status { incompleteRollbacks += 1 }
-            flowFinished(id)
+            adoption.finished(id, board: model.live)
         }
         if model.readyToExit, exitRequest == nil { exitRequest = .quit(leftover: []) }
         checkScenarioEnded()
     }
 
-    /// Counts `id` as finished, and releases the handles of flows the board has dropped once
-    /// there are a batch of them, so that memory stays bounded however long the session runs.
-    private func flowFinished(_ id: FlowID) {
-        if unfinished.remove(id) == nil, handles[id] == nil { finishedBeforeAdoption.insert(id) }
-        let board = model.live
-        guard handles.count > board.flows.count + board.dropBatch else { return }
-        handles = handles.filter { board.flow($0.key) != nil }
-    }
-
     /// Applies a key press and carries out what it asks for.
-    public func handle(_ key: Key) {
+    package func handle(_ key: Key) {
         perform(model.handle(key))
         if model.quitting, let stop = stopSubmitting {
             stopSubmitting = nil
@@ -252,17 +203,17 @@ public final class DashboardSession {
     }
 
     /// Marks the screen stale when elapsed times need to move on (flows active).
-    public func tick() {
+    package func tick() {
         let now = elapsed
         model.advance(to: now)
         guard let lastFrameAt, now - lastFrameAt >= Self.clockTick else { return }
         // Flows' elapsed times and retry countdowns move on.
-        if model.board.hasActiveFlows || (model.tab == .queues && model.queueBoard?.hasActiveJobs == true) { changed = true }
+        if model.isAnimated { changed = true }
     }
 
     /// Tells the model the screen is now `size` (a message, like a key): the panes' rows
     /// bound its scrolling. Nothing happens when the size is the one it was told last.
-    public func resize(to size: GridSize) {
+    package func resize(to size: GridSize) {
         guard size != self.size else { return }
         self.size = size
         model.resize(PaneRows(layoutOf: size))
@@ -272,16 +223,17 @@ public final class DashboardSession {
     /// Renders the current state for `size`, which the model must have been told with
     /// ``resize(to:)`` (the loop does both); the model is not changed. The screen is up to date
     /// once the grid is drawn.
-    public func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
+    package func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
         lastFrameAt = model.now
         changed = false
         return DashboardView(glyphs: glyphs).render(model, size: size)
     }
 
     /// Stops following the engine (the loop ended).
-    public func stop() {
+    package func stop() {
         for task in tasks { task.cancel() }
         tasks.removeAll()
+        store?.stop()
     }
 
     // MARK: - Commands
@@ -289,41 +241,24 @@ public final class DashboardSession {
     private func perform(_ commands: [Command]) {
         for command in commands {
             switch command {
-            case .cancel(let id): cancel(id)
+            case .cancel(let id): adoption.cancel(id)
             case .undo(let id): undo(id)
             case .retryStoredJob(let id): steerStore("retry of job \(id)") { try await $0.retry(id) }
             case .cancelStoredJob(let id): steerStore("cancel of job \(id)") { try await $0.cancel(id) }
             case .cancelQueuedJob(let id): queues?.cancel(id)
             case .retryQueuedJob(let id): retryQueued(id)
             case .setQueuePaused(let title, let paused): queues?.setPaused(paused, queue: title)
-            case .wakeParkedJobs: store?.conditionsChanged(); relist?.yield()
-            case .switchStoreCondition: store?.switchCondition(); relist?.yield()
+            case .wakeParkedJobs: store?.wakeParkedJobs()
+            case .flipStoreSwitch(let key): store?.flip(key)
             case .cycleTheme: cycleTheme()
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
         }
     }
 
-    /// Cancels flow `id` now, or as soon as its handle arrives.
-    private func cancel(_ id: FlowID) {
-        if let handle = handles[id] {
-            handle.cancel()
-        } else {
-            cancelsBeforeAdoption.insert(id)
-        }
-    }
-
     /// Runs a change of the job store, lists it again at once, and logs a failure.
     private func steerStore(_ what: String, _ change: @escaping @Sendable (any JobStoreSource) async throws -> Void) {
-        guard let store else { return }
-        tasks.append(Task { [weak self, relist] in
-            do {
-                try await change(store)
-            } catch {
-                self?.note("\(what) failed: \(error)", level: .error)
-            }
-            relist?.yield()
-        })
+        store?.steer(what, failed: { [weak self] in self?.note($0, level: .error) }, change)
     }
 
     /// Retries a queued job; the status bar says how it went.
@@ -331,7 +266,7 @@ public final class DashboardSession {
         guard let queues else { return }
         do {
             let runs = try queues.retry(id)
-            let title = model.queueBoard?.jobs[id]?.info.title ?? "\(id)"
+            let title = model.tab(QueuesTab.self)?.board.jobs[id]?.info.title ?? "\(id)"
             let skipped = runs.count > 1 ? ", with the \(runs.count - 1) job(s) it made fail" : ""
             model.notice = "\"\(title)\" queued again\(skipped)"
         } catch {
@@ -340,7 +275,7 @@ public final class DashboardSession {
     }
 
     private func undo(_ id: FlowID) {
-        guard let handle = handles[id] else { return }
+        guard let handle = adoption.handle(id) else { return }
         tasks.append(Task { [weak self] in
             do {
                 try await handle.undo()
@@ -369,8 +304,8 @@ public final class DashboardSession {
     /// In headless mode, ends the loop once every flow has finished and its events are in, and
     /// every job added has ended and its events are in too (they come on a stream of their own).
     private func checkScenarioEnded() {
-        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, unfinished.isEmpty else { return }
-        if let queues, (model.queueBoard?.endedTotal ?? 0) < queues.jobsAdded { return }
+        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, adoption.allFinished else { return }
+        if let queues, (model.tab(QueuesTab.self)?.board.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }
 }

@@ -10,9 +10,14 @@ public struct FlowHandle: Sendable {
 
     /// Wraps a flow handle.
     public init<Value: Sendable>(_ flow: TaskFlow<Value>) {
-        id = flow.id
-        cancelAction = { flow.cancel() }
-        undoAction = { try await flow.undo() }
+        self.init(id: flow.id, cancel: { flow.cancel() }, undo: { try await flow.undo() })
+    }
+
+    /// A handle of flow `id` whose cancel and undo do what is given (tests stand in for flows).
+    package init(id: FlowID, cancel: @escaping @Sendable () -> Void, undo: @escaping @Sendable () async throws -> Void) {
+        self.id = id
+        cancelAction = cancel
+        undoAction = undo
     }
 
     /// See ``TaskFlow/cancel()``.

@@ -18,11 +18,12 @@ public protocol JobStoreSource: Sendable {
     func cancel(_ id: Int64) async throws
     /// Conditions changed: every parked job becomes pending, its retry count unchanged.
     func conditionsChanged()
-    /// A condition the store's executors wait for that the user may switch with `n` (the
-    /// outbox demo's network), as it stands now; nil when there is none.
-    var condition: StoreCondition? { get }
-    /// Switches ``condition``; switched on, it also tells the store conditions changed.
-    func switchCondition()
+    /// Switches of the source's own that the user flips in the stored jobs view, each with its
+    /// key (the outbox demo's network, `n`), as they stand now. The view shows each one's state,
+    /// and lists its key in the status bar and the help.
+    var switches: [StoreSwitch] { get }
+    /// Flips the switch of `key`.
+    func flip(_ key: Character)
 }
 
 /// What one listing of a job store found.
@@ -42,24 +43,39 @@ public struct StoreListing: Sendable, Hashable {
     }
 }
 
-/// A condition jobs wait for, as the jobs view shows it: "network up".
-public struct StoreCondition: Sendable, Hashable {
-    /// What it is: "network".
+/// A switch of the world a job store's executors see, which the user flips with a key of its
+/// own in the stored jobs view: the outbox demo's simulated network. The source contributes the
+/// key, the words for it and its state; the dashboard knows nothing of what it means.
+public struct StoreSwitch: Sendable, Hashable {
+    /// The key that flips it (`n`). A key the view or every view already takes is not bound.
+    public let key: Character
+    /// What it switches: "network".
     public let name: String
-    /// Whether it holds now.
-    public let isMet: Bool
+    /// Whether it is on now.
+    public let isOn: Bool
+    /// How its states read: "up" and "down".
+    public let onLabel: String, offLabel: String
 
-    /// Describes a condition.
-    public init(name: String, isMet: Bool) {
+    /// A switch of `name` flipped with `key`, whose states read `on` and `off`.
+    public init(key: Character, name: String, isOn: Bool, on: String = "on", off: String = "off") {
+        self.key = key
         self.name = name
-        self.isMet = isMet
+        self.isOn = isOn
+        onLabel = on
+        offLabel = off
     }
+
+    /// "network up".
+    var state: String { "\(name) \(isOn ? onLabel : offLabel)" }
+
+    /// The same switch in the other state.
+    var flipped: StoreSwitch { StoreSwitch(key: key, name: name, isOn: !isOn, on: onLabel, off: offLabel) }
 }
 
 extension JobStoreSource {
-    /// Most stores have no condition the user switches.
-    public var condition: StoreCondition? { nil }
+    /// Most stores have no switch.
+    public var switches: [StoreSwitch] { [] }
 
-    /// Nothing to switch.
-    public func switchCondition() {}
+    /// Nothing to flip.
+    public func flip(_ key: Character) {}
 }

@@ -8,9 +8,9 @@ import Glibc
 /// What a failure does depends on the descriptor's ``FailurePolicy``: output the user asked for
 /// ends the program; a diagnostic that cannot be written is dropped, since the exit status that
 /// goes with it already tells.
-public struct OutputWriter: Sendable {
+package struct OutputWriter: Sendable {
     /// What happens when text cannot be written.
-    public enum FailurePolicy: Sendable, Hashable {
+    package enum FailurePolicy: Sendable, Hashable {
         /// End the program. When the reader has gone (EPIPE: `taskflow --json | head`, with
         /// SIGPIPE ignored) quietly, with status 141 (128 + SIGPIPE), as if SIGPIPE had ended
         /// it; otherwise with `taskflow: cannot write to standard output: <reason>` on stderr
@@ -21,19 +21,19 @@ public struct OutputWriter: Sendable {
     }
 
     /// The descriptor written to.
-    public let descriptor: Int32
+    package let descriptor: Int32
     /// What the descriptor is called in an error message ("standard output").
-    public let name: String
+    package let name: String
     /// What a failed write does.
-    public let onFailure: FailurePolicy
+    package let onFailure: FailurePolicy
 
     /// Standard output: a failed write ends the program.
-    public static let standardOutput = OutputWriter(descriptor: STDOUT_FILENO, name: "standard output", onFailure: .endProgram)
+    package static let standardOutput = OutputWriter(descriptor: STDOUT_FILENO, name: "standard output", onFailure: .endProgram)
     /// Standard error: a diagnostic that cannot be written is dropped.
-    public static let standardError = OutputWriter(descriptor: STDERR_FILENO, name: "standard error", onFailure: .discard)
+    package static let standardError = OutputWriter(descriptor: STDERR_FILENO, name: "standard error", onFailure: .discard)
 
     /// A writer to `descriptor`, called `name` in error messages.
-    public init(descriptor: Int32, name: String, onFailure: FailurePolicy) {
+    package init(descriptor: Int32, name: String, onFailure: FailurePolicy) {
         self.descriptor = descriptor
         self.name = name
         self.onFailure = onFailure
@@ -41,7 +41,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes all of `text`. On failure, ``onFailure`` decides: `.endProgram` does not return,
     /// `.discard` returns with the text dropped.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         do {
             try send(text)
         } catch {
@@ -51,7 +51,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes all of `text`, resuming after signals, partial writes and a full non-blocking
     /// descriptor; throws the first error that stops it.
-    public func send(_ text: String) throws(WriteError) {
+    package func send(_ text: String) throws(WriteError) {
         var text = text
         if let code = text.withUTF8(writeAll) {
             throw WriteError(descriptorName: name, code: code)
@@ -92,7 +92,7 @@ public struct OutputWriter: Sendable {
     /// (`taskflow 2>&-`). Otherwise the next file opened would take that number, and text meant
     /// for stdout or stderr would land in it; read-only, a write there still fails as it would
     /// on the closed descriptor ("Bad file descriptor"). Call first thing in the program.
-    public static func reserveClosedStandardDescriptors() {
+    package static func reserveClosedStandardDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
             // open returns the lowest free number, which is this one: lower ones are open.
             _ = open("/dev/null", O_RDONLY)

@@ -1,5 +1,5 @@
 /// How many colours a terminal can show; theme colours are degraded to fit.
-public enum ColorDepth: Int, Sendable, Hashable, CaseIterable {
+package enum ColorDepth: Int, Sendable, Hashable, CaseIterable {
     /// No colour (or `NO_COLOR` set): bold, reverse and underline only.
     case monochrome = 0
     /// The eight basic colours.
@@ -10,10 +10,10 @@ public enum ColorDepth: Int, Sendable, Hashable, CaseIterable {
     case full = 256
 
     /// The number of palette entries.
-    public var colors: Int { rawValue }
+    package var colors: Int { rawValue }
 
     /// The depth for a terminal reporting `colors` colours.
-    public init(terminalColors colors: Int) {
+    package init(terminalColors colors: Int) {
         switch colors {
         case 256...: self = .full
         case 16...: self = .sixteen

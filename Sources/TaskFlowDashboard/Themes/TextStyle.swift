@@ -1,20 +1,20 @@
 /// How a theme shows one style role: colours and attributes.
-public struct TextStyle: Sendable, Hashable {
+package struct TextStyle: Sendable, Hashable {
     /// Foreground; nil keeps the terminal's.
-    public var foreground: ThemeColor?
+    package var foreground: ThemeColor?
     /// Background; nil keeps the terminal's.
-    public var background: ThemeColor?
+    package var background: ThemeColor?
     /// Bold (bright) text.
-    public var bold = false
+    package var bold = false
     /// Underlined text.
-    public var underline = false
+    package var underline = false
     /// Foreground and background swapped.
-    public var reverse = false
+    package var reverse = false
     /// Faint text.
-    public var dim = false
+    package var dim = false
 
     /// A style; by default the terminal's plain text.
-    public init(
+    package init(
         foreground: ThemeColor? = nil, background: ThemeColor? = nil,
         bold: Bool = false, underline: Bool = false, reverse: Bool = false, dim: Bool = false
     ) {
@@ -27,5 +27,5 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     /// The terminal's plain text.
-    public static let plain = TextStyle()
+    package static let plain = TextStyle()
 }

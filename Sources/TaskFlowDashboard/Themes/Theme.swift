@@ -1,25 +1,25 @@
 /// A named mapping from style roles to text styles, loaded from a TOML file in `Themes/`.
 /// Roles a theme leaves out use ``fallback``.
-public struct Theme: Sendable, Hashable {
+package struct Theme: Sendable, Hashable {
     /// The theme's name (its file name without `.toml`).
-    public let name: String
+    package let name: String
     /// The styles it sets.
-    public let styles: [StyleRole: TextStyle]
+    package let styles: [StyleRole: TextStyle]
 
     /// A theme.
-    public init(name: String, styles: [StyleRole: TextStyle]) {
+    package init(name: String, styles: [StyleRole: TextStyle]) {
         self.name = name
         self.styles = styles
     }
 
     /// The style for `role`: the theme's own, else the built-in fallback's.
-    public func style(for role: StyleRole) -> TextStyle {
+    package func style(for role: StyleRole) -> TextStyle {
         styles[role] ?? Self.fallback.styles[role] ?? .plain
     }
 
     /// Used when no theme file can be found, and for roles a theme omits: readable in any
     /// terminal because it relies on attributes more than on colours.
-    public static let fallback = Theme(name: "built-in", styles: [
+    package static let fallback = Theme(name: "built-in", styles: [
         .header: TextStyle(reverse: true),
         .title: TextStyle(bold: true),
         .selection: TextStyle(reverse: true),

@@ -3,18 +3,18 @@ import TOMLSource
 
 /// Finds theme files and loads them by name or path. Names are looked up in the first theme
 /// folder that exists among ``directories``.
-public struct ThemeCatalog: Sendable {
+package struct ThemeCatalog: Sendable {
     /// Folders searched for `NAME.toml`, in order.
-    public let directories: [String]
+    package let directories: [String]
 
     /// A catalog searching `directories`.
-    public init(directories: [String]) {
+    package init(directories: [String]) {
         self.directories = directories
     }
 
     /// The usual places: `$TASKFLOW_THEMES`, `./Themes`, and a `Themes` folder beside or above
     /// the executable (which finds the package's `Themes/` from `.build/…/taskflow`).
-    public static func standard(executable: String = CommandLine.arguments.first ?? "") -> ThemeCatalog {
+    package static func standard(executable: String = CommandLine.arguments.first ?? "") -> ThemeCatalog {
         var directories: [String] = []
         if let custom = ProcessInfo.processInfo.environment["TASKFLOW_THEMES"], !custom.isEmpty { directories.append(custom) }
         directories.append(FileManager.default.currentDirectoryPath + "/Themes")
@@ -27,19 +27,19 @@ public struct ThemeCatalog: Sendable {
     }
 
     /// The folder in use: the first of ``directories`` that holds a theme file.
-    public var directory: String? {
+    package var directory: String? {
         directories.first { !Self.themeFiles(in: $0).isEmpty }
     }
 
     /// The available theme names, sorted.
-    public var names: [String] {
+    package var names: [String] {
         directory.map(Self.themeFiles).map { $0.map { String($0.dropLast(".toml".count)) }.sorted() } ?? []
     }
 
     /// Loads a theme given by name (`light`) or by path (`./my.toml`, anything with a `/` or
     /// ending in `.toml`). The file is read with the checks scenario files get (a regular file,
     /// at most 16 MiB, UTF-8 without NUL), and every problem in it is reported at once.
-    public func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
+    package func load(_ nameOrPath: String) throws(ThemeError) -> Theme {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml")
         let file: String
         if isPath {
@@ -63,7 +63,7 @@ public struct ThemeCatalog: Sendable {
     }
 
     /// The theme after `name` in ``names`` order, wrapping around (for the `t` key).
-    public func theme(after name: String) throws(ThemeError) -> Theme {
+    package func theme(after name: String) throws(ThemeError) -> Theme {
         let names = names
         guard !names.isEmpty else { throw ThemeError(file: "Themes", message: "no other theme available") }
         let next = names.firstIndex(of: name).map { (names.index(after: $0)) % names.count } ?? 0

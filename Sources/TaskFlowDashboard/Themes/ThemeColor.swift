@@ -1,6 +1,6 @@
 /// A colour as a theme file writes it: a name (`"green"`, `"bright-red"`, `"default"`), a
 /// 0–255 palette index, or `"#RRGGBB"`.
-public enum ThemeColor: Sendable, Hashable {
+package enum ThemeColor: Sendable, Hashable {
     /// The terminal's own foreground or background.
     case terminalDefault
     /// A palette index: 0–7 the basic colours, 8–15 their bright variants, 16–255 xterm's.
@@ -16,7 +16,7 @@ public enum ThemeColor: Sendable, Hashable {
     ]
 
     /// Parses a name or `#RRGGBB`; nil when it is neither.
-    public init?(text: String) {
+    package init?(text: String) {
         let lowered = String(text.lowercased().map { $0 == "_" ? "-" : $0 })
         if lowered == "default" || lowered == "none" {
             self = .terminalDefault
@@ -32,14 +32,14 @@ public enum ThemeColor: Sendable, Hashable {
     }
 
     /// Parses a palette index; nil outside 0–255.
-    public init?(index: Int) {
+    package init?(index: Int) {
         guard (0...255).contains(index) else { return nil }
         self = .indexed(index)
     }
 
     /// The palette index to use on a terminal with `depth`, or -1 for the terminal's default;
     /// nil in monochrome, where colours are dropped and only attributes remain.
-    public func paletteIndex(for depth: ColorDepth) -> Int? {
+    package func paletteIndex(for depth: ColorDepth) -> Int? {
         guard depth != .monochrome else { return nil }
         switch self {
         case .terminalDefault:

@@ -3,28 +3,28 @@ import TOMLSource
 /// A theme that cannot be used, with every problem found in it, one line each in the form
 /// scenario files use too: `Themes/x.toml:12:9: unknown colour "gren" for 'status.running.fg' …`.
 /// Reported before the screen starts; the command line exits with ``exitCode`` (2).
-public struct ThemeError: SourceError, Hashable {
+package struct ThemeError: SourceError, Hashable {
     /// Every problem, in file order; never empty.
-    public let diagnostics: [SourceDiagnostic]
+    package let diagnostics: [SourceDiagnostic]
 
     /// Wraps problems, sorting them by position.
-    public init(_ diagnostics: [SourceDiagnostic]) {
+    package init(_ diagnostics: [SourceDiagnostic]) {
         precondition(!diagnostics.isEmpty, "a ThemeError reports at least one problem")
         self.diagnostics = Self.sorted(diagnostics)
     }
 
     /// A problem of the theme file as a whole (missing, unreadable), or of the theme asked for
     /// when no file was found.
-    public init(file: String, message: String) {
+    package init(file: String, message: String) {
         self.init([SourceDiagnostic(file: file, position: nil, message: message)])
     }
 
     /// The theme file (or the name asked for, when no file was found).
-    public var file: String { diagnostics[0].file }
+    package var file: String { diagnostics[0].file }
     /// The line of the first problem, when it has one.
-    public var line: Int? { diagnostics[0].position?.line }
+    package var line: Int? { diagnostics[0].position?.line }
     /// The column of the first problem, when it has one.
-    public var column: Int? { diagnostics[0].position?.column }
+    package var column: Int? { diagnostics[0].position?.column }
     /// What the first problem is.
-    public var message: String { diagnostics[0].message }
+    package var message: String { diagnostics[0].message }
 }

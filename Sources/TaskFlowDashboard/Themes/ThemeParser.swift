@@ -14,7 +14,7 @@ import TOMLSource
 /// Colours are names (`red`, `bright-blue`, `default`), palette indexes 0–255, or `#RRGGBB`.
 /// A theme file is read like a scenario file (same limits, same checks before TOMLKit), and
 /// every mistake in it is reported at once, each at its `file:line:column`, in a ``ThemeError``.
-public struct ThemeParser: Sendable {
+package struct ThemeParser: Sendable {
     /// The attributes a style table may set.
     static let attributes = ["fg", "bg", "bold", "underline", "reverse", "dim"]
 
@@ -22,10 +22,10 @@ public struct ThemeParser: Sendable {
     private static let informative: Set = ["name", "description"]
 
     /// A parser.
-    public init() {}
+    package init() {}
 
     /// Parses `source`, read from `file` (used in errors), as the theme `name`.
-    public func parse(_ source: String, name: String, file: String) throws(ThemeError) -> Theme {
+    package func parse(_ source: String, name: String, file: String) throws(ThemeError) -> Theme {
         let document: TOMLDocument
         do {
             document = try TOMLDocument(parsing: source, file: file)

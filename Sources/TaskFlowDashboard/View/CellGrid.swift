@@ -5,19 +5,19 @@ import TOMLSource
 /// A wide character (CJK, most emoji) takes two columns: its cell has ``width`` 2 and the
 /// cell to its right is a *continuation* (``width`` 0), which backends skip because the
 /// terminal fills that column itself.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// The character's first scalar (a space in a continuation cell).
-    public var scalar: Unicode.Scalar
+    package var scalar: Unicode.Scalar
     /// Zero-width scalars drawn over ``scalar`` (combining accents, variation selectors), in
     /// order; a backend writes them right after ``scalar``.
-    public var marks: [Unicode.Scalar]
+    package var marks: [Unicode.Scalar]
     /// Its style role.
-    public var role: StyleRole
+    package var role: StyleRole
     /// Columns the terminal gives it: 1, 2 for a wide character, 0 for a continuation cell.
-    public var width: Int
+    package var width: Int
 
     /// A cell showing `scalar` followed by `marks`.
-    public init(scalar: Unicode.Scalar, marks: [Unicode.Scalar] = [], role: StyleRole, width: Int = 1) {
+    package init(scalar: Unicode.Scalar, marks: [Unicode.Scalar] = [], role: StyleRole, width: Int = 1) {
         self.scalar = scalar
         self.marks = marks
         self.role = role
@@ -25,13 +25,13 @@ public struct Cell: Sendable, Hashable {
     }
 
     /// A blank cell.
-    public static let blank = Cell(scalar: " ", role: .normal)
+    package static let blank = Cell(scalar: " ", role: .normal)
 
     /// True for the right half of a wide character: backends draw nothing here.
-    public var isContinuation: Bool { width == 0 }
+    package var isContinuation: Bool { width == 0 }
 
     /// What a backend writes for this cell, in order: nothing for a continuation cell.
-    public var drawnScalars: [Unicode.Scalar] { isContinuation ? [] : [scalar] + marks }
+    package var drawnScalars: [Unicode.Scalar] { isContinuation ? [] : [scalar] + marks }
 
     /// The cell for one grapheme, which holds no control or format character (``CellGrid/put(_:x:y:role:limit:)``
     /// writes those as escapes). Only the zero-width scalars after the first are kept as marks:
@@ -55,20 +55,20 @@ public struct Cell: Sendable, Hashable {
 /// A screen's worth of cells, written by widgets and copied to a terminal by a backend.
 /// Writes outside the grid are clipped, so widgets never need to check bounds; a write that
 /// covers half of a wide character blanks its other half, so no half-character is left.
-public struct CellGrid: Sendable, Hashable {
+package struct CellGrid: Sendable, Hashable {
     /// The size in cells.
-    public let size: GridSize
+    package let size: GridSize
     /// The cells, row after row.
-    public private(set) var cells: [Cell]
+    package private(set) var cells: [Cell]
 
     /// A blank grid.
-    public init(size: GridSize) {
+    package init(size: GridSize) {
         self.size = size
         cells = Array(repeating: .blank, count: size.width * size.height)
     }
 
     /// The cell at column `x`, row `y`.
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         cells[y * size.width + x]
     }
 
@@ -79,7 +79,7 @@ public struct CellGrid: Sendable, Hashable {
     /// read `exe.jpg`) are written as the escapes every other output shows, `\u{202E}`, which
     /// ``Swift/String/displayWidth`` counts. Returns the number of columns written.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, role: StyleRole, limit: Int) -> Int {
+    package mutating func put(_ text: String, x: Int, y: Int, role: StyleRole, limit: Int) -> Int {
         guard y >= 0, y < size.height, x < size.width else { return 0 }
         let end = x + min(max(limit, 0), size.width - x)
         var column = x
@@ -100,7 +100,7 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// Fills a rectangle with one character.
-    public mutating func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", role: StyleRole) {
+    package mutating func fill(_ rect: Rect, with scalar: Unicode.Scalar = " ", role: StyleRole) {
         let clipped = rect.intersection(bounds)
         for y in clipped.rows {
             for x in clipped.columns { set(Cell(scalar: scalar, role: role), x: x, y: y) }
@@ -110,7 +110,7 @@ public struct CellGrid: Sendable, Hashable {
     /// Changes the role of a rectangle's cells, keeping their characters (selection highlight).
     /// Both halves of a wide character take the role, so a backend's runs of one role never
     /// split one.
-    public mutating func restyle(_ rect: Rect, role: StyleRole) {
+    package mutating func restyle(_ rect: Rect, role: StyleRole) {
         let clipped = rect.intersection(bounds)
         for y in clipped.rows {
             for x in clipped.columns {
@@ -124,7 +124,7 @@ public struct CellGrid: Sendable, Hashable {
 
     /// The characters, one line per row, trailing spaces removed: what snapshot tests compare.
     /// A wide character appears once, as on the terminal.
-    public var text: String {
+    package var text: String {
         rows.map { row in
             let line = String(String.UnicodeScalarView(row.flatMap(\.drawnScalars)))
             return String(line.reversed().drop { $0 == " " }.reversed())
@@ -132,7 +132,7 @@ public struct CellGrid: Sendable, Hashable {
     }
 
     /// The cells row by row.
-    public var rows: [ArraySlice<Cell>] {
+    package var rows: [ArraySlice<Cell>] {
         (0..<size.height).map { y in cells[(y * size.width)..<((y + 1) * size.width)] }
     }
 
@@ -170,17 +170,17 @@ public struct CellGrid: Sendable, Hashable {
 }
 
 /// A size in cells.
-public struct GridSize: Sendable, Hashable, CustomStringConvertible {
+package struct GridSize: Sendable, Hashable, CustomStringConvertible {
     /// Columns.
-    public let width: Int
+    package let width: Int
     /// Rows.
-    public let height: Int
+    package let height: Int
 
     /// A size; negative values count as zero.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(width, 0)
         self.height = max(height, 0)
     }
 
-    public var description: String { "\(width)×\(height)" }
+    package var description: String { "\(width)×\(height)" }
 }

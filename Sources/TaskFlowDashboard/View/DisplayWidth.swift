@@ -51,7 +51,7 @@ enum DisplayWidth {
 
 extension String {
     /// Columns the string takes on the dashboard's grid, escapes included.
-    public var displayWidth: Int {
+    package var displayWidth: Int {
         reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     }
 }

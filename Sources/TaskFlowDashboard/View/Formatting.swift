@@ -2,7 +2,7 @@ import TaskFlow
 
 extension Duration {
     /// A short human duration: `0.4s`, `12.0s`, `3m07s`.
-    public var compact: String {
+    package var compact: String {
         let milliseconds = max(Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000), 0)
         if milliseconds < 60_000 {
             return "\(milliseconds / 1000).\(milliseconds % 1000 / 100)s"
@@ -14,13 +14,13 @@ extension Duration {
 
     /// A delay to the millisecond below a second, where ``compact``'s tenths would round a
     /// short backoff to nothing: `62ms`, `1.5s`.
-    public var delayText: String {
+    package var delayText: String {
         let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         return milliseconds < 1000 ? "\(max(milliseconds, 0))ms" : compact
     }
 
     /// Seconds as a floating-point number, for JSON output.
-    public var seconds: Double {
+    package var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

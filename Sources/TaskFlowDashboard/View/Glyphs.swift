@@ -1,38 +1,38 @@
 /// The characters used for lines, bars and markers: Unicode box drawing in a UTF-8 locale,
 /// plain ASCII otherwise (so a terminal without UTF-8 shows no mojibake).
-public struct Glyphs: Sendable, Hashable {
+package struct Glyphs: Sendable, Hashable {
     /// A horizontal border.
-    public let horizontal: Unicode.Scalar
+    package let horizontal: Unicode.Scalar
     /// A vertical border.
-    public let vertical: Unicode.Scalar
+    package let vertical: Unicode.Scalar
     /// Border corners.
-    public let topLeft: Unicode.Scalar
+    package let topLeft: Unicode.Scalar
     /// Border corners.
-    public let topRight: Unicode.Scalar
+    package let topRight: Unicode.Scalar
     /// Border corners.
-    public let bottomLeft: Unicode.Scalar
+    package let bottomLeft: Unicode.Scalar
     /// Border corners.
-    public let bottomRight: Unicode.Scalar
+    package let bottomRight: Unicode.Scalar
     /// A filled cell of a progress bar.
-    public let filled: Unicode.Scalar
+    package let filled: Unicode.Scalar
     /// An empty cell of a progress bar.
-    public let empty: Unicode.Scalar
+    package let empty: Unicode.Scalar
     /// Whether text may keep non-ASCII characters.
-    public let unicode: Bool
+    package let unicode: Bool
 
     /// Box drawing and block characters.
-    public static let unicode = Glyphs(
+    package static let unicode = Glyphs(
         horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
         filled: "█", empty: "░", unicode: true)
 
     /// ASCII only.
-    public static let ascii = Glyphs(
+    package static let ascii = Glyphs(
         horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
         filled: "#", empty: ".", unicode: false)
 
     /// Text as this glyph set can show it: in ASCII, the few symbols the dashboard and the engine
     /// use become ASCII look-alikes and anything else non-ASCII becomes `?`.
-    public func fold(_ text: String) -> String {
+    package func fold(_ text: String) -> String {
         guard !unicode, !text.unicodeScalars.allSatisfy(\.isASCII) else { return text }
         var folded = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -2,7 +2,7 @@
 /// names roles, so the same grid renders in any theme, in colour or monochrome.
 ///
 /// The raw value is the key a theme file uses (`status.running = "green"`).
-public enum StyleRole: String, Sendable, CaseIterable, Hashable {
+package enum StyleRole: String, Sendable, CaseIterable, Hashable {
     case normal
     case dim
     case header

@@ -4,12 +4,13 @@ import TaskFlow
 /// duration. During a rollback the steps turn to *reverting*, then *reverted*, last first.
 struct DetailWidget: Widget {
     let model: DashboardModel
+    let tab: FlowsTab
     let glyphs: Glyphs
 
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let flow = model.selectedFlow
+        let flow = tab.selectedFlow(model.shared)
         let title = flow.map { "\($0.info.id) \($0.info.title) (\($0.info.access.rawValue)) — \($0.phase.name)" } ?? "Detail"
-        let inner = Panel(title: title, glyphs: glyphs, focused: model.focus == .detail).draw(into: &grid, in: rect)
+        let inner = Panel(title: title, glyphs: glyphs, focused: tab.focus == .detail).draw(into: &grid, in: rect)
         guard let flow, !inner.isEmpty else { return }
         renderTree(flow, message: flow.failureMessage, into: &grid, in: inner)
     }
@@ -42,7 +43,7 @@ struct DetailWidget: Widget {
     /// is running or reverting, so a long flow's activity stays on screen.
     private func firstVisible(_ steps: [StepNode], rows: Int) -> Int {
         let maxFirst = max(steps.count - rows, 0)
-        if model.focus == .detail { return min(model.detailScroll, maxFirst) }
+        if tab.focus == .detail { return min(tab.detailScroll, maxFirst) }
         let active = steps.lastIndex { $0.status == .running || $0.status == .reverting }
         guard let active else { return 0 }
         return min(max(active - rows + 2, 0), maxFirst)

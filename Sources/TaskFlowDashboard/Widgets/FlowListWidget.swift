@@ -4,6 +4,7 @@ import TaskFlow
 /// selected flow highlighted and kept in view.
 struct FlowListWidget: Widget {
     let model: DashboardModel
+    let tab: FlowsTab
     let glyphs: Glyphs
 
     /// Column widths for one inner width. The id column fits the largest id listed (see
@@ -35,31 +36,31 @@ struct FlowListWidget: Widget {
     }
 
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let filter = model.filter.isEmpty ? "" : " — filter \"\(model.filter)\""
+        let filter = tab.filter.isEmpty ? "" : " — filter \"\(tab.filter)\""
         let dropped = model.board.droppedFlows
         let history = dropped == 0 ? "" : " — \(dropped) older finished not kept"
-        let jobs = model.nextTab == .flows ? "" : " — Tab: \(model.nextTab.name)"
-        let inner = Panel(title: "Flows\(history)\(filter)\(jobs)", glyphs: glyphs, focused: model.focus == .flows).draw(into: &grid, in: rect)
+        let next = model.nextTabName.map { " — Tab: \($0)" } ?? ""
+        let inner = Panel(title: "Flows\(history)\(filter)\(next)", glyphs: glyphs, focused: tab.focus == .flows).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         // All the flows kept, not only those the filter shows: the column keeps its width as
         // the filter changes.
         let largestID = model.board.flows.map(\.info.id.rawValue).max()
         let columns = layout(Columns(width: inner.width, largestID: largestID))
         renderHeading(into: &grid, at: inner, columns: columns)
-        let rows = model.visibleFlows
+        let rows = tab.visibleFlows(model.shared)
         let capacity = inner.height - 1
-        let selected = rows.firstIndex { $0.info.id == model.selection } ?? 0
+        let selected = rows.firstIndex { $0.info.id == tab.selection } ?? 0
         // Scroll just enough to keep the selection on screen.
         let first = min(max(selected - capacity + 1, 0), max(rows.count - capacity, 0))
         for (offset, row) in rows.dropFirst(first).prefix(capacity).enumerated() {
             let y = inner.y + 1 + offset
             renderRow(row, into: &grid, x: inner.x, y: y, columns: columns)
-            if row.info.id == model.selection {
+            if row.info.id == tab.selection {
                 grid.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection)
             }
         }
         if rows.isEmpty {
-            let empty = model.filter.isEmpty ? "no flows yet" : "no flow matches the filter (Esc clears it)"
+            let empty = tab.filter.isEmpty ? "no flows yet" : "no flow matches the filter (Esc clears it)"
             grid.put(empty, x: inner.x + 1, y: inner.y + 1, role: .dim, limit: inner.width - 1)
         }
     }

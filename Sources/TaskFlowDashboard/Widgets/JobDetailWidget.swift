@@ -2,15 +2,15 @@
 /// error and the payload with its secret fields redacted.
 struct JobDetailWidget: Widget {
     let model: DashboardModel
-    let store: StoreBoard
+    let tab: StoreTab
     let glyphs: Glyphs
 
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let job = model.selectedJob
+        let job = tab.selectedJob
         let title = job.map { "Job #\($0.id) — \($0.state.rawValue)   c cancel  r retry  w wake parked" } ?? "Job"
         let inner = Panel(title: title, glyphs: glyphs, focused: false).draw(into: &grid, in: rect)
         guard let job, !inner.isEmpty else { return }
-        let lines = job.details { store.remaining(until: $0, now: model.now) }
+        let lines = job.details { tab.board.remaining(until: $0, now: model.now) }
         for (offset, line) in lines.prefix(inner.height).enumerated() {
             grid.put(glyphs.fold(line).truncated(to: inner.width, glyphs: glyphs), x: inner.x, y: inner.y + offset, role: .normal, limit: inner.width)
         }

@@ -4,8 +4,10 @@ import Foundation
 /// why it waits, who runs it or why it failed, countdowns running between two listings.
 struct JobListWidget: Widget {
     let model: DashboardModel
-    let store: StoreBoard
+    let tab: StoreTab
     let glyphs: Glyphs
+
+    private var store: StoreBoard { tab.board }
 
     private static let minimumID = 7, kind = 18, state = 10, retries = 8
     /// The column coloured by the job's state.
@@ -15,8 +17,9 @@ struct JobListWidget: Widget {
         let counts = StoredJobRow.State.allCases.compactMap { state in
             store.counts[state].map { "\(state.rawValue) \($0)" }
         }
-        let condition = store.condition.map { ["\($0.name) \($0.isMet ? "up" : "down") (n)"] } ?? []
-        let title = (["Jobs", glyphs.fold(store.name)] + condition + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
+        let switches = store.switches.map { "\($0.state) (\($0.key))" }
+        let next = model.nextTabName.map { ["Tab: \($0)"] } ?? []
+        let title = (["Jobs", glyphs.fold(store.name)] + switches + counts + next).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         let idWidth = IDColumn.width(largest: store.rows.map(\.id).max(), minimum: Self.minimumID)
@@ -50,7 +53,7 @@ struct JobListWidget: Widget {
             body = Rect(x: body.x, y: body.y, width: body.width, height: body.height - 1)
             guard body.height > 0 else { return }
         }
-        let selected = store.rows.firstIndex { $0.id == model.jobSelection } ?? 0
+        let selected = store.rows.firstIndex { $0.id == tab.selection } ?? 0
         let first = min(max(selected - body.height + 1, 0), max(store.rows.count - body.height, 0))
         for (offset, job) in store.rows.dropFirst(first).prefix(body.height).enumerated() {
             let y = body.y + offset
@@ -62,7 +65,7 @@ struct JobListWidget: Widget {
                 grid.put(glyphs.fold(cell).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role, limit: width - 1)
                 x += width
             }
-            if job.id == model.jobSelection {
+            if job.id == tab.selection {
                 grid.restyle(Rect(x: body.x, y: y, width: body.width, height: 1), role: .selection)
             }
         }

@@ -5,8 +5,10 @@ import TaskFlow
 /// queue's heading, that queue.
 struct QueueDetailWidget: Widget {
     let model: DashboardModel
-    let board: QueueBoard
+    let tab: QueuesTab
     let glyphs: Glyphs
+
+    private var board: QueueBoard { tab.board }
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let (title, lines) = content()
@@ -18,7 +20,7 @@ struct QueueDetailWidget: Widget {
     }
 
     private func content() -> (title: String, lines: [String]) {
-        switch model.queueSelection {
+        switch tab.selection {
         case .job(let id):
             guard let job = board.jobs[id] else { return ("Job", []) }
             return ("Job #\(id.rawValue) — \(job.status.name)   c cancel  r retry  P pause queue", details(of: job))

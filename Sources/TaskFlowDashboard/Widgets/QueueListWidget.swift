@@ -5,8 +5,10 @@ import TaskFlow
 /// live countdown, waiting in start order with priority and unmet dependencies, then finished.
 struct QueueListWidget: Widget {
     let model: DashboardModel
-    let board: QueueBoard
+    let tab: QueuesTab
     let glyphs: Glyphs
+
+    private var board: QueueBoard { tab.board }
 
     private static let minimumID = 6, priority = 8, state = 11, progress = 16
     /// The title column's share of what the fixed columns leave.
@@ -14,12 +16,13 @@ struct QueueListWidget: Widget {
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         let counts = ["succeeded", "failed", "cancelled"].compactMap { word in board.endedCounts[word].map { "\(word) \($0)" } }
-        let title = (["Job queues"] + counts + ["Tab: \(model.nextTab.name)"]).joined(separator: " — ")
+        let next = model.nextTabName.map { ["Tab: \($0)"] } ?? []
+        let title = (["Job queues"] + counts + next).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 1 else { return }
         let lines = board.lines
         let idWidth = IDColumn.width(largest: board.jobs.keys.map(\.rawValue).max(), minimum: Self.minimumID)
-        let selected = model.queueSelection.flatMap(lines.firstIndex) ?? 0
+        let selected = tab.selection.flatMap(lines.firstIndex) ?? 0
         let first = min(max(selected - inner.height + 1, 0), max(lines.count - inner.height, 0))
         for (offset, line) in lines.dropFirst(first).prefix(inner.height).enumerated() {
             let row = Rect(x: inner.x, y: inner.y + offset, width: inner.width, height: 1)
@@ -27,7 +30,7 @@ struct QueueListWidget: Widget {
             case .queue(let title): renderHeading(title, into: &grid, in: row)
             case .job(let id): board.jobs[id].map { renderJob($0, into: &grid, in: row, idWidth: idWidth) }
             }
-            if line == model.queueSelection { grid.restyle(row, role: .selection) }
+            if line == tab.selection { grid.restyle(row, role: .selection) }
         }
     }
 

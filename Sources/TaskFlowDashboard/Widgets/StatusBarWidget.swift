@@ -1,4 +1,5 @@
-/// The bottom line: the main keys (``KeyMap/hints``), or the current mode's question, or the outcome of the last key.
+/// The bottom line: the keys' hints (``DashboardModel/hints``), or the current mode's question,
+/// or the outcome of the last key.
 struct StatusBarWidget: Widget {
     let model: DashboardModel
     let glyphs: Glyphs
@@ -6,14 +7,10 @@ struct StatusBarWidget: Widget {
     func render(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, role: .normal)
         switch model.mode {
-        case .confirmCancelJob(let id):
-            let kind = model.store?.row(id).map { " (\($0.kind))" } ?? ""
-            put("Cancel job \(id)\(kind)? It is removed from the store.  y = remove   n = keep", .notice, into: &grid, rect)
-        case .confirmUndo(let id):
-            let title = model.live.flow(id)?.info.title ?? ""
-            put("Undo \(id) \"\(title)\"? Its steps are reverted last-first.  y = undo   n = keep", .notice, into: &grid, rect)
+        case .confirm(let question):
+            put(question.prompt, .notice, into: &grid, rect)
         case .filter:
-            put("filter: \(model.filter)_   (Enter keeps it, Esc clears it)", .notice, into: &grid, rect)
+            put("filter: \(model.shownTab.filter)_   (Enter keeps it, Esc clears it)", .notice, into: &grid, rect)
         case .normal, .quitting, .help:
             if let notice = model.notice ?? model.quitNotice {
                 put(notice, .notice, into: &grid, rect)
@@ -30,9 +27,8 @@ struct StatusBarWidget: Widget {
     private func renderHints(into grid: inout CellGrid, _ rect: Rect) {
         var x = rect.x
         let end = rect.x + rect.width
-        for hint in KeyMap.hints {
-            // A key that can do nothing for the selected flow is greyed out.
-            let offered = KeyMap.action(ofHint: hint.keys).map(model.offers) ?? true
+        for (hint, offered) in model.hints {
+            // A key that can do nothing for the selection is greyed out.
             x += grid.put(" " + glyphs.fold(hint.keys), x: x, y: rect.y, role: offered ? .keyHint : .dim, limit: end - x)
             x += grid.put(" \(hint.word) ", x: x, y: rect.y, role: offered ? .normal : .dim, limit: end - x)
         }

@@ -125,7 +125,7 @@ struct OutboxDemo: FlowSource {
     }
 }
 
-/// The outbox's store in the jobs view, with the network as the condition `n` switches.
+/// The outbox's store in the jobs view, with the network as a switch the user flips with `n`.
 struct OutboxStoreSource: JobStoreSource {
     let jobs: StoreJobSource
     let network: OutboxNetwork
@@ -136,9 +136,13 @@ struct OutboxStoreSource: JobStoreSource {
     func cancel(_ id: Int64) async throws { try await jobs.cancel(id) }
     func conditionsChanged() { jobs.conditionsChanged() }
 
-    var condition: StoreCondition? { StoreCondition(name: "network", isMet: network.isUp) }
+    /// The key that flips the network.
+    static let networkKey: Character = "n"
 
-    func switchCondition() {
+    var switches: [StoreSwitch] { [StoreSwitch(key: Self.networkKey, name: "network", isOn: network.isUp, on: "up", off: "down")] }
+
+    func flip(_ key: Character) {
+        guard key == Self.networkKey else { return }
         // Back up: parked e-mails run again at once rather than at the next re-check.
         if network.toggle() { jobs.conditionsChanged() }
     }

@@ -1,0 +1,114 @@
+import TaskFlow
+
+/// The flows the dashboard's keys can reach, each in one documented ``State``: the handles a
+/// source yields (``FlowSource/start()``), matched with what the engine's events say of the
+/// same flows. The two come on streams not ordered with each other — a flow is listed, and may
+/// even finish, before its handle arrives — so each flow's state says what is known of both.
+///
+/// It also tells a headless run when every adopted flow has finished (``allFinished``), and
+/// keeps memory bounded however long the session runs: handles of flows the board dropped are
+/// released, and once the source yields no more handles (``handlesEnded()``) nothing waits for one.
+struct FlowAdoption {
+    /// Where one flow is between its first news and being let go.
+    enum State {
+        /// Listed, its handle not here yet, and a key asked to cancel it (keys typed during the
+        /// start-up act on the listed flows): the handle is cancelled as it arrives.
+        case cancelOnArrival
+        /// Finished before its handle arrived: adopting it does not count it as unfinished.
+        case finishedBeforeArrival
+        /// Its handle here, not finished: a headless run waits for it.
+        case running(FlowHandle)
+        /// Its handle here, finished: kept for undo while the board shows the flow, released
+        /// once the board dropped it.
+        case finished(FlowHandle)
+    }
+
+    private var flows: [FlowID: State] = [:]
+    /// How many flows are ``State/running``.
+    private var running = 0
+    /// How many flows hold a handle (running or finished).
+    private var held = 0
+    /// Set once the source yields no more handles: a flow's news no longer waits for one.
+    private var handlesAreIn = false
+
+    /// True when no adopted flow is still running.
+    var allFinished: Bool { running == 0 }
+
+    /// How many flows it keeps a state for: bounded by the board, whatever the run's length.
+    var trackedFlows: Int { flows.count }
+
+    /// The handle of flow `id`, if it arrived and is kept.
+    func handle(_ id: FlowID) -> FlowHandle? {
+        switch flows[id] {
+        case .running(let handle), .finished(let handle): handle
+        case .cancelOnArrival, .finishedBeforeArrival, nil: nil
+        }
+    }
+
+    /// Takes a newly submitted flow's handle. `listed`: the board shows the flow (one that
+    /// finished and was dropped before its handle came is not kept); `quitting`: every flow is
+    /// being cancelled, so this one is too.
+    mutating func adopt(_ handle: FlowHandle, listed: Bool, quitting: Bool) {
+        switch flows[handle.id] {
+        case .finishedBeforeArrival:
+            set(handle.id, listed ? .finished(handle) : nil)
+        case .cancelOnArrival:
+            set(handle.id, .running(handle))
+            handle.cancel()
+        case .running, .finished, nil:
+            set(handle.id, .running(handle))
+            if quitting { handle.cancel() }
+        }
+    }
+
+    /// Cancels flow `id` now, or as soon as its handle arrives.
+    mutating func cancel(_ id: FlowID) {
+        switch flows[id] {
+        case .running(let handle), .finished(let handle): handle.cancel()
+        case nil where !handlesAreIn: set(id, .cancelOnArrival)
+        case .cancelOnArrival, .finishedBeforeArrival, nil: break
+        }
+    }
+
+    /// Flow `id` finished. Once more flows hold a handle than the board shows by a batch, the
+    /// handles of flows it dropped are released (a dropped flow can no longer be selected).
+    mutating func finished(_ id: FlowID, board: FlowBoard) {
+        switch flows[id] {
+        case .running(let handle): set(id, .finished(handle))
+        case .cancelOnArrival, nil: set(id, handlesAreIn ? nil : .finishedBeforeArrival)
+        case .finished, .finishedBeforeArrival: break
+        }
+        guard held > board.flows.count + board.dropBatch else { return }
+        for (id, state) in flows {
+            if case .finished = state, board.flow(id) == nil { set(id, nil) }
+        }
+    }
+
+    /// The source yields no more handles: flows waiting for theirs (the start-up's row, a
+    /// program's flows started before the dashboard attached) never get one, so they are
+    /// forgotten, and later news no longer waits for one.
+    mutating func handlesEnded() {
+        handlesAreIn = true
+        for (id, state) in flows {
+            switch state {
+            case .cancelOnArrival, .finishedBeforeArrival: set(id, nil)
+            case .running, .finished: break
+            }
+        }
+    }
+
+    /// Moves flow `id` to `state` (nil: forgotten), keeping the counts.
+    private mutating func set(_ id: FlowID, _ state: State?) {
+        if let old = flows[id] { count(old, by: -1) }
+        flows[id] = state
+        if let state { count(state, by: 1) }
+    }
+
+    private mutating func count(_ state: State, by step: Int) {
+        switch state {
+        case .running: (running, held) = (running + step, held + step)
+        case .finished: held += step
+        case .cancelOnArrival, .finishedBeforeArrival: break
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import TaskFlow
+
+/// The flows view: the flow list, the selected flow's step tree, the lock beside it. Its keys
+/// select and filter flows, move the arrows between the list and the step tree, and cancel
+/// and undo flows.
+package struct FlowsTab: DashboardTab {
+    /// Which pane the arrow keys move in.
+    package enum Focus: Sendable, Hashable {
+        /// ↑/↓ select a flow.
+        case flows
+        /// ↑/↓ scroll the selected flow's step tree.
+        case detail
+    }
+
+    /// What its keys do.
+    package enum Action: Sendable, Hashable {
+        case up, down, first, last, switchFocus, cancel, cancelAll, undo, filter, clearFilter
+    }
+
+    /// The selected flow.
+    package private(set) var selection: FlowID?
+    /// Where ↑/↓ move.
+    package private(set) var focus = Focus.flows
+    /// How far the step tree is scrolled down.
+    package private(set) var detailScroll = 0
+    /// The title filter (case-insensitive substring); empty shows every flow.
+    package private(set) var filter = ""
+
+    /// No flow selected, no filter.
+    package init() {}
+
+    package var name: String { "flows" }
+
+    package var keys: [KeyRow<Action>] { Self.keyRows }
+
+    private static let keyRows: [KeyRow<Action>] = [
+        KeyRow(
+            keys: "↑ / k, ↓ / j", action: "select a flow; scroll steps in detail", hint: KeyHint("↑↓", "select"),
+            bindings: [.up: .up, .character("k"): .up, .down: .down, .character("j"): .down]),
+        KeyRow(keys: "Home / End", action: "select the first / the last flow", bindings: [.home: .first, .end: .last]),
+        KeyRow(keys: "Enter", action: "focus the flow list / the detail pane", hint: KeyHint("Enter", "detail"), bindings: [.enter: .switchFocus]),
+        KeyRow(keys: "c", action: "cancel the flow: its steps roll back", hint: KeyHint("c", "cancel"), bindings: [.character("c"): .cancel]),
+        KeyRow(keys: "C", action: "cancel every running and waiting flow", hint: KeyHint("C", "cancel all"), bindings: [.character("C"): .cancelAll]),
+        KeyRow(keys: "u, then y / n", action: "undo a completed write flow", hint: KeyHint("u", "undo"), bindings: [.character("u"): .undo]),
+        KeyRow(
+            keys: "/", action: "filter flows by title; Esc clears it", hint: KeyHint("/", "filter"),
+            bindings: [.character("/"): .filter, .escape: .clearFilter]),
+    ]
+
+    /// Moving around still acts while quitting; cancelling is moot then (every flow is being
+    /// cancelled), and undo and filter typing would hide the rollback the user waits for.
+    package func actsWhileQuitting(_ action: Action) -> Bool {
+        switch action {
+        case .up, .down, .first, .last, .switchFocus, .clearFilter: true
+        case .cancel, .cancelAll, .undo, .filter: false
+        }
+    }
+
+    /// Undo only for a completed write flow still in the engine's undo history.
+    package func offers(_ action: Action, _ shared: SharedState) -> Bool {
+        action != .undo || selectedFlow(shared)?.canUndo == true
+    }
+
+    /// Elapsed times move while flows are active.
+    package func isAnimated(_ shared: SharedState) -> Bool { shared.board.hasActiveFlows }
+
+    package func panes(of model: DashboardModel, glyphs: Glyphs) -> TabPanes {
+        TabPanes(
+            list: FlowListWidget(model: model, tab: self, glyphs: glyphs), detail: DetailWidget(model: model, tab: self, glyphs: glyphs),
+            side: LockPanelWidget(board: model.board, glyphs: glyphs))
+    }
+
+    package mutating func perform(_ action: Action, _ shared: inout SharedState) -> [Command] {
+        switch action {
+        case .up: move(by: -1, shared)
+        case .down: move(by: 1, shared)
+        case .first: select(visibleFlows(shared).first)
+        case .last: select(visibleFlows(shared).last)
+        case .switchFocus: focus = focus == .flows ? .detail : .flows
+        case .clearFilter: clearFilter(&shared)
+        case .cancel: return cancelSelected(&shared)
+        case .cancelAll: return shared.cancelAll(reason: "cancelling every running and waiting flow")
+        case .undo: askUndo(&shared)
+        case .filter: shared.mode = .filter
+        }
+        return []
+    }
+
+    // MARK: - Reading
+
+    /// The flows that pass the filter, in submission order.
+    package func visibleFlows(_ shared: SharedState) -> [FlowRow] {
+        guard !filter.isEmpty else { return shared.board.flows }
+        let needle = filter.lowercased()
+        return shared.board.flows.filter { $0.info.title.lowercased().contains(needle) }
+    }
+
+    /// The selected flow as shown.
+    package func selectedFlow(_ shared: SharedState) -> FlowRow? {
+        selection.flatMap(shared.board.flow)
+    }
+
+    /// The largest useful ``detailScroll`` for the selected flow's step tree.
+    package func maxDetailScroll(_ shared: SharedState) -> Int {
+        guard let flow = selectedFlow(shared) else { return 0 }
+        let rows = shared.panes.detailRows - (flow.failureMessage == nil ? 0 : 1)
+        return max(flow.steps.count - max(rows, 1), 0)
+    }
+
+    // MARK: - Selection and scrolling
+
+    /// A flow was listed: the first one is selected.
+    mutating func listed(_ id: FlowID) {
+        if selection == nil { selection = id }
+    }
+
+    private mutating func move(by offset: Int, _ shared: SharedState) {
+        switch focus {
+        case .detail:
+            // Clamped to what the pane can show, so a press past the end is not stored and the
+            // next press the other way moves at once.
+            let last = maxDetailScroll(shared)
+            detailScroll = min(max(min(detailScroll, last) + offset, 0), last)
+        case .flows:
+            let visible = visibleFlows(shared)
+            guard !visible.isEmpty else { return }
+            let current = visible.firstIndex { $0.info.id == selection } ?? 0
+            select(visible[min(max(current + offset, 0), visible.count - 1)])
+        }
+    }
+
+    private mutating func select(_ row: FlowRow?) {
+        guard let row, row.info.id != selection else { return }
+        selection = row.info.id
+        detailScroll = 0
+    }
+
+    /// Keeps the selection on a visible flow after the filter changed.
+    private mutating func keepSelectionVisible(_ shared: SharedState) {
+        let visible = visibleFlows(shared)
+        if let selection, visible.contains(where: { $0.info.id == selection }) { return }
+        selection = visible.first?.info.id
+        detailScroll = 0
+    }
+
+    // MARK: - Filter
+
+    package mutating func editFilter(_ key: Key, _ shared: inout SharedState) {
+        switch key {
+        case .character(let character): filter.append(character)
+        case .backspace: if !filter.isEmpty { filter.removeLast() }
+        case .enter: shared.mode = .normal
+        case .escape: clearFilter(&shared)
+        default: return
+        }
+        keepSelectionVisible(shared)
+    }
+
+    /// Clears the filter; typing one ends.
+    private mutating func clearFilter(_ shared: inout SharedState) {
+        if shared.mode == .filter { shared.mode = .normal }
+        filter = ""
+        keepSelectionVisible(shared)
+    }
+
+    // MARK: - Cancel and undo
+
+    private func cancelSelected(_ shared: inout SharedState) -> [Command] {
+        guard let id = selection, let row = shared.live.flow(id) else { return [] }
+        guard row.phase.acceptsCancel else {
+            shared.notice = "\(id) is \(row.phase.name): nothing to cancel"
+            return []
+        }
+        shared.notice = "cancelling \(id) \"\(row.info.title)\": rolling back"
+        return [.cancel(id)]
+    }
+
+    private func askUndo(_ shared: inout SharedState) {
+        guard let id = selection, let row = shared.live.flow(id) else { return }
+        switch (row.info.access, row.phase) {
+        case (.write, .completed) where row.undoExpired:
+            shared.notice = "\(id) left the undo history: it can no longer be undone"
+        case (.write, .completed):
+            shared.mode = .confirm(Question(
+                prompt: "Undo \(id) \"\(row.info.title)\"? Its steps are reverted last-first.  y = undo   n = keep",
+                yes: [.undo(id)], yesNotice: "undoing \(id)", noNotice: "undo of \(id) abandoned"))
+        case (.read, _): shared.notice = "\(id) is a read flow: it changed nothing, so there is nothing to undo"
+        default: shared.notice = "\(id) is \(row.phase.name): only completed write flows can be undone"
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import TaskFlow
+
+/// The job queues view: each in-process queue with its jobs (a scenario's `[[queue]]` tables,
+/// a program's own ``TaskFlow/JobQueue``s), the selected job or queue in full, the lock beside
+/// them. Built from the queues' events alone; its keys cancel, retry and pause.
+package struct QueuesTab: DashboardTab {
+    /// What its keys do.
+    package enum Action: Sendable, Hashable {
+        case up, down, first, last, cancel, retry, pauseQueue
+    }
+
+    /// The queues and their jobs.
+    package private(set) var board: QueueBoard
+    /// The line under the cursor.
+    package private(set) var selection: QueueLine?
+
+    /// The view of `queues`, no job heard of yet, the cursor on the first queue.
+    package init(queues: [QueueDescription]) {
+        board = QueueBoard(queues: queues)
+        selection = queues.first.map { .queue($0.title) }
+    }
+
+    package var name: String { "job queues" }
+
+    /// Its detail pane says less than a flow's step tree: the list takes half the body.
+    package var listShare: Int { 50 }
+
+    package var keys: [KeyRow<Action>] { Self.keyRows }
+
+    private static let keyRows: [KeyRow<Action>] = [
+        KeyRow(
+            keys: "↑ / k, ↓ / j", action: "select a queue or a job", hint: KeyHint("↑↓", "select"),
+            bindings: [.up: .up, .character("k"): .up, .down: .down, .character("j"): .down]),
+        KeyRow(keys: "Home / End", action: "select the first / the last line", bindings: [.home: .first, .end: .last]),
+        KeyRow(keys: "c", action: "cancel the job", hint: KeyHint("c", "cancel"), bindings: [.character("c"): .cancel]),
+        KeyRow(keys: "r", action: "run a failed or cancelled job again", hint: KeyHint("r", "retry"), bindings: [.character("r"): .retry]),
+        KeyRow(keys: "P", action: "pause / resume the job's queue", hint: KeyHint("P", "pause queue"), bindings: [.character("P"): .pauseQueue]),
+    ]
+
+    package func actsWhileQuitting(_ action: Action) -> Bool {
+        [.up, .down, .first, .last].contains(action)
+    }
+
+    /// Retry only for a failed or cancelled job.
+    package func offers(_ action: Action, _ shared: SharedState) -> Bool {
+        action != .retry || selectedJob?.canRetry == true
+    }
+
+    /// Retry countdowns and progress move while jobs run or wait for their next attempt.
+    package func isAnimated(_ shared: SharedState) -> Bool { board.hasActiveJobs }
+
+    package func panes(of model: DashboardModel, glyphs: Glyphs) -> TabPanes {
+        TabPanes(
+            list: QueueListWidget(model: model, tab: self, glyphs: glyphs), detail: QueueDetailWidget(model: model, tab: self, glyphs: glyphs),
+            side: LockPanelWidget(board: model.board, glyphs: glyphs))
+    }
+
+    package mutating func perform(_ action: Action, _ shared: inout SharedState) -> [Command] {
+        switch action {
+        case .up, .down, .first, .last: move(action)
+        case .cancel: return cancelSelectedJob(&shared.notice)
+        case .retry: return retrySelectedJob(&shared.notice)
+        case .pauseQueue: return pauseSelectedQueue(&shared.notice)
+        }
+        return []
+    }
+
+    /// The job under the cursor, if the cursor is on a job.
+    package var selectedJob: QueuedJobRow? {
+        guard case .job(let id) = selection else { return nil }
+        return board.jobs[id]
+    }
+
+    /// Applies a queue event that happened at `time`; returns its event log line.
+    mutating func apply(_ event: JobEvent, at time: Duration) -> EventText.Line? {
+        let selectedQueue = selection.flatMap(board.queueTitle)
+        board.apply(event, at: time)
+        keepSelection(in: selectedQueue)
+        return board.line(for: event)
+    }
+
+    // MARK: - Keys
+
+    /// ↑/↓/Home/End: through the queues' headings and jobs.
+    private mutating func move(_ action: Action) {
+        let lines = board.lines
+        guard !lines.isEmpty else { return }
+        let current = selection.flatMap(lines.firstIndex) ?? 0
+        let index = switch action {
+        case .up: max(current - 1, 0)
+        case .down: min(current + 1, lines.count - 1)
+        case .first: 0
+        default: lines.count - 1
+        }
+        selection = lines[index]
+    }
+
+    /// `c`: cancels the selected job at once (a cancelled job can be retried, so nothing is lost
+    /// for good and no question is asked).
+    private func cancelSelectedJob(_ notice: inout String?) -> [Command] {
+        guard let job = selectedJob else {
+            notice = "c cancels a job: select one (↑↓)"
+            return []
+        }
+        guard !job.status.isFinished else {
+            notice = "\"\(job.info.title)\" \(job.status.name) already: nothing to cancel"
+            return []
+        }
+        notice = "cancelling \"\(job.info.title)\""
+        return [.cancelQueuedJob(job.info.id)]
+    }
+
+    /// `r`: runs the selected failed or cancelled job again.
+    private func retrySelectedJob(_ notice: inout String?) -> [Command] {
+        guard let job = selectedJob, job.canRetry else {
+            let what = selectedJob.map { "\"\($0.info.title)\" is \($0.status.name)" } ?? "no job selected"
+            notice = "\(what): r retries a failed or cancelled job"
+            return []
+        }
+        return [.retryQueuedJob(job.info.id)]
+    }
+
+    /// `P`: pauses the selected line's queue, or resumes it.
+    private func pauseSelectedQueue(_ notice: inout String?) -> [Command] {
+        guard let title = selection.flatMap(board.queueTitle), let queue = board.queue(titled: title) else {
+            notice = "P pauses or resumes a job queue: select one"
+            return []
+        }
+        let pause = !queue.isPaused
+        notice = "queue \"\(title)\" \(pause ? "paused: no job starts" : "resumed")"
+        return [.setQueuePaused(title, pause)]
+    }
+
+    /// Keeps the cursor on a line that is still shown: a job the board let go (finished long
+    /// ago) gives way to its queue's heading.
+    private mutating func keepSelection(in queue: String?) {
+        guard case .job(let id) = selection, board.jobs[id] == nil else { return }
+        selection = (queue ?? board.queues.first?.description.title).map { .queue($0) }
+    }
+}
+
+extension DashboardModel {
+    /// Applies a queue event that happened at `time` to the queues view, if one is attached; its
+    /// line goes to the event log.
+    package mutating func apply(_ event: JobEvent, at time: Duration) {
+        advance(to: time)
+        let line = update(QueuesTab.self) { $0.apply(event, at: time) } ?? nil
+        if let line { note(line.text, level: line.level, at: time) }
+    }
+}

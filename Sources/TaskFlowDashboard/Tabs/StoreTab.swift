@@ -1,0 +1,166 @@
+import Foundation
+
+/// The stored jobs view: a durable job store's jobs as last listed, the selected job in full,
+/// and the processes running workers on the store beside them (store jobs do not take the
+/// lock). Its keys remove, retry and wake jobs, and flip the source's own switches
+/// (``StoreSwitch``: the outbox demo's network).
+package struct StoreTab: DashboardTab {
+    /// What its keys do.
+    package enum Action: Sendable, Hashable {
+        case up, down, first, last, cancel, retry, wake
+        /// Flip the source's switch of this key.
+        case flip(Character)
+    }
+
+    /// The store as last listed.
+    package private(set) var board: StoreBoard
+    /// The selected job's id.
+    package private(set) var selection: Int64?
+
+    /// The view of the store named `name`, not listed yet.
+    package init(name: String) {
+        board = StoreBoard(name: name)
+    }
+
+    package var name: String { "stored jobs" }
+
+    /// Its detail pane says less than a flow's step tree: the list takes half the body.
+    package var listShare: Int { 50 }
+
+    /// Its own keys, then one for each of the source's switches.
+    package var keys: [KeyRow<Action>] { Self.keyRows + switchRows }
+
+    private static let keyRows: [KeyRow<Action>] = [
+        KeyRow(
+            keys: "↑ / k, ↓ / j", action: "select a job", hint: KeyHint("↑↓", "select"),
+            bindings: [.up: .up, .character("k"): .up, .down: .down, .character("j"): .down]),
+        KeyRow(keys: "Home / End", action: "select the first / the last job", bindings: [.home: .first, .end: .last]),
+        KeyRow(keys: "c, then y / n", action: "remove the job from the store", hint: KeyHint("c", "remove"), bindings: [.character("c"): .cancel]),
+        KeyRow(keys: "r", action: "queue the failed job again now", hint: KeyHint("r", "retry"), bindings: [.character("r"): .retry]),
+        KeyRow(keys: "w", action: "wake the parked jobs", hint: KeyHint("w", "wake"), bindings: [.character("w"): .wake]),
+    ]
+
+    /// A row for each switch whose key no other key of the view, nor of every view, takes.
+    private var switchRows: [KeyRow<Action>] {
+        let taken = Set(Self.keyRows.flatMap(\.bindings.keys) + KeyMap.rows.flatMap(\.bindings.keys))
+        return board.switches.filter { !taken.contains(.character($0.key)) }.map { toggle in
+            KeyRow(
+                keys: String(toggle.key), action: "switch the \(toggle.name): \(toggle.onLabel) / \(toggle.offLabel)",
+                hint: KeyHint(String(toggle.key), toggle.name), bindings: [.character(toggle.key): .flip(toggle.key)])
+        }
+    }
+
+    package func actsWhileQuitting(_ action: Action) -> Bool {
+        [.up, .down, .first, .last].contains(action)
+    }
+
+    /// Retry only for a failed job.
+    package func offers(_ action: Action, _ shared: SharedState) -> Bool {
+        action != .retry || selectedJob?.canRetry == true
+    }
+
+    package func panes(of model: DashboardModel, glyphs: Glyphs) -> TabPanes {
+        TabPanes(
+            list: JobListWidget(model: model, tab: self, glyphs: glyphs), detail: JobDetailWidget(model: model, tab: self, glyphs: glyphs),
+            side: WorkerProcessesWidget(model: model, store: board, glyphs: glyphs))
+    }
+
+    package mutating func perform(_ action: Action, _ shared: inout SharedState) -> [Command] {
+        switch action {
+        case .up, .down, .first, .last: move(action)
+        case .cancel: askCancel(&shared)
+        case .retry: return retrySelectedJob(&shared.notice)
+        case .wake:
+            shared.notice = "conditions changed: parked jobs run again"
+            return [.wakeParkedJobs]
+        case .flip(let key):
+            guard let flipped = board.flip(key) else { return [] }
+            shared.notice = flipped.state
+            return [.flipStoreSwitch(key)]
+        }
+        return []
+    }
+
+    /// The selected job as last listed.
+    package var selectedJob: StoredJobRow? { selection.flatMap(board.row) }
+
+    // MARK: - Listings
+
+    /// Takes a listing made at `date`, which is `time` on the model's clock; the selection stays
+    /// on its job while it is listed, else moves to the next one still listed.
+    mutating func update(_ listing: StoreListing, switches: [StoreSwitch], listedAt date: Date, time: Duration) {
+        let before = board.rows
+        board.update(listing, switches: switches, listedAt: date, time: time)
+        guard selection.flatMap(board.row) == nil else { return }
+        // The selected job left (it succeeded, or another process removed it): the cursor stays
+        // where it was — on the next job still listed, else the one before — not at the top.
+        let place = before.firstIndex { $0.id == selection } ?? 0
+        let listed = Set(listing.rows.map(\.id))
+        let next = before[min(place, before.count)...].first { listed.contains($0.id) }
+        let previous = before[..<min(place, before.count)].last { listed.contains($0.id) }
+        selection = (next ?? previous)?.id ?? listing.rows.first?.id
+    }
+
+    /// Keeps the last listing and says why the store could not be listed.
+    mutating func fail(_ message: String) {
+        board.fail(message)
+    }
+
+    // MARK: - Keys
+
+    /// ↑/↓/Home/End.
+    private mutating func move(_ action: Action) {
+        let rows = board.rows
+        guard !rows.isEmpty else { return }
+        let current = rows.firstIndex { $0.id == selection } ?? 0
+        let index = switch action {
+        case .up: max(current - 1, 0)
+        case .down: min(current + 1, rows.count - 1)
+        case .first: 0
+        default: rows.count - 1
+        }
+        selection = rows[index].id
+    }
+
+    /// `r`: a failed job queued again.
+    private func retrySelectedJob(_ notice: inout String?) -> [Command] {
+        guard let job = selectedJob else {
+            notice = "r retries a failed job: select one"
+            return []
+        }
+        guard job.canRetry else {
+            notice = "job \(job.id) is \(job.state.rawValue): only a failed job can be retried"
+            return []
+        }
+        notice = "job \(job.id) queued again"
+        return [.retryStoredJob(job.id)]
+    }
+
+    /// `c`: asks whether to remove the selected job (it is gone for good, and the list moves
+    /// under the cursor as jobs finish), unless a worker runs it.
+    private func askCancel(_ shared: inout SharedState) {
+        guard let job = selectedJob else { return }
+        guard job.canCancel else {
+            shared.notice = "job \(job.id) is running: it can be cancelled when its run ends"
+            return
+        }
+        shared.mode = .confirm(Question(
+            prompt: "Cancel job \(job.id) (\(job.kind))? It is removed from the store.  y = remove   n = keep",
+            yes: [.cancelStoredJob(job.id)], yesNotice: "job \(job.id) cancelled", noNotice: "job \(job.id) kept"))
+    }
+}
+
+extension DashboardModel {
+    /// Takes a listing of the store's jobs made at `date`, which is `time` on the model's clock,
+    /// with the source's switches as they stood.
+    package mutating func updateStore(_ listing: StoreListing, switches: [StoreSwitch] = [], listedAt date: Date, time: Duration) {
+        advance(to: time)
+        update(StoreTab.self) { $0.update(listing, switches: switches, listedAt: date, time: time) }
+    }
+
+    /// Keeps the last listing and says why the store could not be listed.
+    package mutating func storeFailed(_ message: String, at time: Duration) {
+        advance(to: time)
+        update(StoreTab.self) { $0.fail(message) }
+    }
+}
