@@ -38,7 +38,7 @@ let package = Package(
         // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // TOML input files (scenarios, themes): reading, source positions, limits and
-        // `file:line:column: message` diagnostics. Internal to the package: no product.
+        // `file:line:column: message` diagnostics. Internal to the package (`package` access): no product.
         .target(name: "TOMLSource", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         // The dashboard's signal handler, in C: inside a signal it may touch nothing of Swift's
         // runtime (a global's lazy accessor took a lock under ThreadSanitizer and deadlocked).

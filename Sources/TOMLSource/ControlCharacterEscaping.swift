@@ -12,7 +12,7 @@ extension String {
     ///
     /// Use it on every string that came from a user's file or a job before it reaches a
     /// terminal: the dashboard's cell grid, headless output and `taskflow jobs` all do.
-    public var escapingControlCharacters: String {
+    package var escapingControlCharacters: String {
         guard unicodeScalars.contains(where: \.isEscapedWhenShown) else { return self }
         var escaped = String.UnicodeScalarView()
         for scalar in unicodeScalars {
@@ -27,7 +27,7 @@ extension String {
 
     /// The text as an error message echoes a user's value: control characters escaped and, past
     /// `limit` characters, cut with "…", so a 100,000-character value still makes a short line.
-    public func echoed(limit: Int = SourceLimits.echoedCharacters) -> String {
+    package func echoed(limit: Int = SourceLimits.echoedCharacters) -> String {
         let escaped = escapingControlCharacters
         guard escaped.count > limit else { return escaped }
         return escaped.prefix(limit) + "…"

@@ -1,17 +1,17 @@
 /// An error made of diagnostics about one input file: what ``ScenarioError``-like types share,
 /// so every file the user gives is reported the same way, one line per problem, exit status 2.
-public protocol SourceError: Error, Sendable, CustomStringConvertible {
+package protocol SourceError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, in file order; never empty.
     var diagnostics: [SourceDiagnostic] { get }
 }
 
 extension SourceError {
     /// The exit status for a command that could not use the file: 2, the usage-error status.
-    public var exitCode: Int32 { 2 }
+    package var exitCode: Int32 { 2 }
 
     /// One line per problem, at most ``SourceLimits/reportedDiagnostics`` of them and then a
     /// line saying how many more there are: a file of garbage is not a screenful of errors.
-    public var description: String {
+    package var description: String {
         let shown = diagnostics.prefix(SourceLimits.reportedDiagnostics).map(\.description)
         let hidden = diagnostics.count - shown.count
         guard hidden > 0, let file = diagnostics.first?.file else { return shown.joined(separator: "\n") }
