@@ -7,7 +7,7 @@ import Testing
 struct JobsViewModelTests {
     static func job(_ id: Int64, _ state: StoredJobRow.State, due: Date? = nil, error: String? = nil) -> StoredJobRow {
         StoredJobRow(
-            id: id, kind: "send-email", state: state, retries: state == .scheduled ? 2 : 0, dueAt: due,
+            id: .init(id), kind: "send-email", state: state, retries: state == .scheduled ? 2 : 0, dueAt: due,
             leaseOwner: state == .running ? "host:812" : nil, lastError: error, isRecovery: false, payload: #"{"to":"a"}"#)
     }
 
@@ -137,4 +137,10 @@ struct JobsViewModelTests {
         #expect(model.handle(.character("n")) == [.flipStoreSwitch("n")] && model.notice == "network down")
         #expect(model.handle(.character("n")) == [.flipStoreSwitch("n")] && model.notice == "network up")
     }
+}
+
+/// Tests write a stored job's id as the number users type; the dashboard itself only ever gets
+/// one from a store's listing.
+extension StoredJobRow.ID: ExpressibleByIntegerLiteral {
+    public init(integerLiteral value: Int64) { self.init(value) }
 }

@@ -8,9 +8,9 @@ package enum Command: Sendable, Hashable {
     /// Undo a completed write flow (confirmed by the user).
     case undo(FlowID)
     /// Queue a failed job of the store again.
-    case retryStoredJob(Int64)
+    case retryStoredJob(StoredJobRow.ID)
     /// Remove a job of the store that is not running.
-    case cancelStoredJob(Int64)
+    case cancelStoredJob(StoredJobRow.ID)
     /// Cancel a job of an in-process queue.
     case cancelQueuedJob(JobID)
     /// Run a failed or cancelled job of an in-process queue again.

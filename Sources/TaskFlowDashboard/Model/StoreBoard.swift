@@ -47,7 +47,7 @@ package struct StoreBoard: Sendable, Hashable {
     }
 
     /// The job with this id, if listed.
-    package func row(_ id: Int64) -> StoredJobRow? {
+    package func row(_ id: StoredJobRow.ID) -> StoredJobRow? {
         rows.first { $0.id == id }
     }
 

@@ -21,7 +21,7 @@ public struct StoredJobRow: Sendable, Hashable {
     }
 
     /// The store's id for it.
-    public let id: Int64
+    public let id: ID
     /// The kind its executor is registered under.
     public let kind: String
     /// Where it is.
@@ -44,7 +44,7 @@ public struct StoredJobRow: Sendable, Hashable {
 
     /// Describes one job.
     public init(
-        id: Int64, kind: String, state: State, retries: Int, dueAt: Date?, leaseOwner: String?,
+        id: ID, kind: String, state: State, retries: Int, dueAt: Date?, leaseOwner: String?,
         lastError: String?, isRecovery: Bool, payload: String, damage: String? = nil
     ) {
         self.id = id

@@ -13,9 +13,9 @@ public protocol JobStoreSource: Sendable {
     /// show in the listing only.
     func changes() -> AsyncStream<EventText.Line>
     /// Queues a failed job again now.
-    func retry(_ id: Int64) async throws
+    func retry(_ id: StoredJobRow.ID) async throws
     /// Removes a job that is not running.
-    func cancel(_ id: Int64) async throws
+    func cancel(_ id: StoredJobRow.ID) async throws
     /// Conditions changed: every parked job becomes pending, its retry count unchanged.
     func conditionsChanged()
     /// Switches of the source's own that the user flips in the stored jobs view, each with its

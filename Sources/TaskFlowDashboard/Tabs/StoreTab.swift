@@ -15,7 +15,7 @@ package struct StoreTab: DashboardTab {
     /// The store as last listed.
     package private(set) var board: StoreBoard
     /// The selected job's id.
-    package private(set) var selection: Int64?
+    package private(set) var selection: StoredJobRow.ID?
 
     /// The view of the store named `name`, not listed yet.
     package init(name: String) {

@@ -22,7 +22,7 @@ struct JobListWidget: Widget {
         let title = (["Jobs", glyphs.fold(store.name)] + switches + counts + next).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
-        let idWidth = IDColumn.width(largest: store.rows.map(\.id).max(), minimum: Self.minimumID)
+        let idWidth = IDColumn.width(largest: store.rows.map(\.id.rawValue).max(), minimum: Self.minimumID)
         var columns = [("id", idWidth), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
         columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
         var x = inner.x

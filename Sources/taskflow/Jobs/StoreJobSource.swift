@@ -23,12 +23,12 @@ struct StoreJobSource: JobStoreSource {
             processes: processes)
     }
 
-    func retry(_ id: Int64) async throws {
-        try await store.retryFailed(StoredJobID(id))
+    func retry(_ id: StoredJobRow.ID) async throws {
+        try await store.retryFailed(StoredJobID(id.rawValue))
     }
 
-    func cancel(_ id: Int64) async throws {
-        try await store.cancel(StoredJobID(id))
+    func cancel(_ id: StoredJobRow.ID) async throws {
+        try await store.cancel(StoredJobID(id.rawValue))
     }
 
     func conditionsChanged() {
@@ -42,7 +42,7 @@ extension StoredJobRow {
     init(_ job: StoredJobInfo, redactedPayload: String? = nil) {
         let text = job.redactedText
         self.init(
-            id: job.id.rawValue, kind: text.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
+            id: ID(job.id.rawValue), kind: text.kind, state: State(job.state), retries: job.retries, dueAt: job.dueAt,
             leaseOwner: text.leaseHolder, lastError: text.lastError, isRecovery: job.isRecovery, payload: redactedPayload ?? text.payload,
             damage: text.damage)
     }

@@ -132,8 +132,8 @@ struct OutboxStoreSource: JobStoreSource {
 
     var name: String { jobs.name }
     func listing(limit: Int) async throws -> StoreListing { try await jobs.listing(limit: limit) }
-    func retry(_ id: Int64) async throws { try await jobs.retry(id) }
-    func cancel(_ id: Int64) async throws { try await jobs.cancel(id) }
+    func retry(_ id: StoredJobRow.ID) async throws { try await jobs.retry(id) }
+    func cancel(_ id: StoredJobRow.ID) async throws { try await jobs.cancel(id) }
     func conditionsChanged() { jobs.conditionsChanged() }
 
     /// The key that flips the network.
