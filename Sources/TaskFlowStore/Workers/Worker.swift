@@ -29,7 +29,7 @@ struct Worker: Sendable {
             }
             guard !batch.jobs.isEmpty else {
                 batchLimit = 1
-                await environment.doorbell.wait(after: ticket, until: environment.clock.now + idleTimeout(nextDue: batch.nextDue))
+                await environment.doorbell.wait(after: ticket, until: idleDeadline(nextDue: batch.nextDue))
                 continue
             }
             let (ran, executing) = await runBatch(batch.jobs, claimedAt: claimedAt)
@@ -57,17 +57,20 @@ struct Worker: Sendable {
     }
 
     /// Sleep until the next job falls due, but at most the poll interval (other processes submit).
-    private func idleTimeout(nextDue: Date?) -> Duration {
+    ///
+    /// The time is read once, so that the wait ends when the job falls due even if the clock
+    /// moves meanwhile (a test's clock moves in jumps). A millisecond is added to the time left,
+    /// cut to whole milliseconds: a worker wakes up to a millisecond after the job falls due,
+    /// never before it (which would only find it not due yet, and sleep again).
+    private func idleDeadline(nextDue: Date?) -> ContinuousClock.Instant {
+        let now = environment.clock.now
         let poll = environment.options.pollInterval
         // Compared as seconds before any conversion: a due time years away (a store file may
         // say anything) must not overflow the milliseconds.
-        // A millisecond is added to the time left, cut to whole milliseconds: a worker wakes up
-        // to a millisecond after the job falls due, never before it (which would only find it
-        // not due yet, and sleep again).
-        guard let untilDue = nextDue?.timeIntervalSince(environment.clock.date), untilDue < poll.timeInterval else {
-            return poll
+        guard let untilDue = nextDue?.timeIntervalSince(environment.clock.date(at: now)), untilDue < poll.timeInterval else {
+            return now + poll
         }
-        return .milliseconds(max(0, Int(untilDue * 1000) + 1))
+        return now + .milliseconds(max(0, Int(untilDue * 1000) + 1))
     }
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how
