@@ -58,10 +58,12 @@ struct Worker: Sendable {
 
     /// Sleep until the next job falls due, but at most the poll interval (other processes submit).
     ///
-    /// The time is read once, so that the wait ends when the job falls due even if the clock
-    /// moves meanwhile (a test's clock moves in jumps). A millisecond is added to the time left,
-    /// cut to whole milliseconds: a worker wakes up to a millisecond after the job falls due,
-    /// never before it (which would only find it not due yet, and sleep again).
+    /// A job due in the future: a millisecond is added to the time left, cut to whole
+    /// milliseconds, so the worker wakes up to a millisecond after it falls due, never before
+    /// (which would only find it not due yet, and sleep again). A job due already (time moved on
+    /// since the claim looked: a test's clock moves in jumps) is looked for again at once: a
+    /// millisecond more would be a millisecond past the time a test's clock stands at, and would
+    /// never come. The time is read once, for the due time and the deadline alike.
     private func idleDeadline(nextDue: Date?) -> ContinuousClock.Instant {
         let now = environment.clock.now
         let poll = environment.options.pollInterval
@@ -70,7 +72,7 @@ struct Worker: Sendable {
         guard let untilDue = nextDue?.timeIntervalSince(environment.clock.date(at: now)), untilDue < poll.timeInterval else {
             return now + poll
         }
-        return now + .milliseconds(max(0, Int(untilDue * 1000) + 1))
+        return untilDue > 0 ? now + .milliseconds(Int(untilDue * 1000) + 1) : now
     }
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how

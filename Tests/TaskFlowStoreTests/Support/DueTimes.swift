@@ -42,7 +42,13 @@ func expectRunsWhenDue(
     #expect(await log.waitUntil { $0.contains(.succeeded(marker, kind: Marker.kind)) }, sourceLocation: sourceLocation)
     #expect(starts(of: id, in: log).count == before, "a millisecond early, the job waits", sourceLocation: sourceLocation)
     clock.advance(to: due + .milliseconds(1))
-    #expect(await log.waitUntil { _ in starts(of: id, in: log).count == before + 1 }, sourceLocation: sourceLocation)
+    #expect(
+        await log.waitUntil { _ in starts(of: id, in: log).count == before + 1 },
+        """
+        not run; the job's events: \(log.events(of: id).map(\.name)); sleeps pending: \(clock.pendingSleeps); \
+        store errors: \(log.events.filter { $0.name == "storeError" })
+        """,
+        sourceLocation: sourceLocation)
     #expect(
         starts(of: id, in: log).last?.claimedAt == due + .milliseconds(1), "claimed when a worker first looked after it fell due",
         sourceLocation: sourceLocation)
