@@ -87,8 +87,8 @@ public final class JobStore: Sendable {
         precondition(
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         environment = WorkerEnvironment(
-            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate), doorbell: Doorbell(),
-            owner: .current(), lease: lease, options: options)
+            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate),
+            doorbell: Doorbell(clock: options.clock.timer), owner: .current(), lease: lease, options: options)
     }
 
     deinit {
@@ -142,7 +142,7 @@ public final class JobStore: Sendable {
 
     private func insert(_ jobs: [NewStoredJob]) async throws -> [StoredJobID] {
         guard !jobs.isEmpty else { return [] }
-        let ids = try await environment.backend.insert(jobs, now: Date())
+        let ids = try await environment.backend.insert(jobs, now: environment.clock.date)
         environment.events.emit(zip(ids, jobs).map { .submitted($0, kind: $1.kind) })
         environment.doorbell.ring()
         return ids
@@ -268,12 +268,13 @@ public final class JobStore: Sendable {
             guard case .idle = state else { throw JobStoreError.notIdle }
             state = .starting
         }
-        let startedAt = Date()
+        let now = environment.clock.now
+        let startedAt = (instant: now, date: environment.clock.date(at: now))
         do {
             let owner = environment.owner
             let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
             environment.events.emit(recovered.map { .recovered($0.id, kind: $0.kind) })
-            try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
+            try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt.date))
         } catch {
             // Nothing started: the store is idle again (unless stopped meanwhile) and may retry.
             lifecycle.withLock { state in if case .starting = state { state = .idle } }

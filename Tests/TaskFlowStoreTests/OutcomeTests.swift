@@ -50,32 +50,51 @@ struct OutcomeTests {
 
     @Test("a parked job is tried again after the re-check interval", arguments: StoreFactory.all)
     func recheck(factory: StoreFactory) async throws {
-        let store = try await factory.makePlace().open(recheck: .milliseconds(20))
+        let clock = TestClock()
+        let time = StoreClock(following: clock)
+        let store = try await factory.makePlace().open(recheck: .milliseconds(20), clock: time)
+        let log = ChangeLog(store)
+        store.registerMarker()
         let attempts = Recorder<StoredJobAttempt>()
         store.register(Greeting.self, retry: .never) { _, attempt in
             attempts.record(attempt)
             return attempts.all.count < 3 ? .retryWhenReady : .success
         }
-        try await store.submit(Greeting(name: "ana"))
+        let id = try await store.submit(Greeting(name: "ana"))
         try await store.start(workers: 1)
-        #expect(await eventually { await isDrained(store) })
+        for parked in 1...2 {
+            // The job was parked with the clock where it stands: it is due 20 ms from now.
+            #expect(await log.waitUntil { $0.filter { $0 == .parked(id, kind: Greeting.kind) }.count == parked })
+            let due = clock.now + .milliseconds(20)
+            #expect(isSameTime(try await store.job(id)?.dueAt, time.date(at: due)), "parked until 20 ms after its run")
+            try await expectRunsWhenDue(id, at: due, store: store, log: log, clock: clock)
+        }
+        #expect(await log.waitUntil { $0.contains(.succeeded(id, kind: Greeting.kind)) })
         #expect(attempts.all.map(\.retries) == [0, 0, 0])
         await store.stop()
     }
 
     @Test("retry counts each run, waits the policy's delay, and is never reported done", arguments: StoreFactory.all)
     func countedRetry(factory: StoreFactory) async throws {
-        let store = try await factory.makePlace().open()
+        let clock = TestClock()
+        let time = StoreClock(following: clock)
+        let store = try await factory.makePlace().open(clock: time)
         let log = ChangeLog(store)
+        store.registerMarker()
         let attempts = store.registerGreeting(retry: .constant(maxAttempts: 5, delay: .milliseconds(30))) { attempt in
             attempt.retries < 2 ? .retry(Boom("500")) : .success
         }
-        let submitted = Date()
         let id = try await store.submit(Greeting(name: "ana"))
         try await store.start(workers: 2)
-        #expect(await log.waitForEnds(1))
+        for retry in 1...2 {
+            // The run failed with the clock where it stands: the next is due 30 ms from now.
+            #expect(await log.waitUntil { $0.filter { $0.name == "retryScheduled" }.count == retry })
+            let due = clock.now + .milliseconds(30)
+            #expect(isSameTime(try await store.job(id)?.dueAt, time.date(at: due)), "due the policy's delay after the failure")
+            try await expectRunsWhenDue(id, at: due, store: store, log: log, clock: clock)
+        }
+        #expect(await log.waitUntil { $0.contains(.succeeded(id, kind: Greeting.kind)) })
         #expect(attempts.all.map(\.retries) == [0, 1, 2])
-        #expect(Date().timeIntervalSince(submitted) >= 0.06)  // two delays of 30 ms
         let names = log.events(of: id).map(\.name)
         #expect(names == ["submitted", "started", "retryScheduled", "started", "retryScheduled", "started", "succeeded"])
         let retries = log.events(of: id).compactMap { event -> Int? in

@@ -46,14 +46,40 @@ struct WorkerProcessTests {
         #expect(try await store.workerProcesses().isEmpty)
     }
 
-    @Test("the heartbeat moves on every third of the lease", arguments: StoreFactory.all)
+    @Test("every third of the lease, the heartbeat moves on and a running job's lease is pushed a lease ahead",
+          arguments: StoreFactory.all)
     func heartbeatMovesOn(factory: StoreFactory) async throws {
-        let store = try await factory.makePlace().open(lease: .milliseconds(300))
+        let clock = TestClock()
+        let time = StoreClock(following: clock)
+        let store = try await factory.makePlace().open(lease: .seconds(30), clock: time)
+        let log = ChangeLog(store)
+        let gate = Gate()
+        store.register(Greeting.self, retry: .never) { _, _ in
+            await gate.wait()
+            return .success
+        }
+        let id = try await store.submit(Greeting(name: "long"))
+        let start = clock.now
         try await store.start(workers: 1)
-        let first = try #require(try await store.workerProcesses().first?.lastHeartbeat)
-        #expect(await eventually(within: 10) {
-            (try? await store.workerProcesses().first?.lastHeartbeat).flatMap { $0 }.map { $0 > first } ?? false
-        })
+        #expect(await log.waitUntil { $0.contains { $0.name == "started" } })
+        #expect(isSameTime(try await store.workerProcesses().first?.lastHeartbeat, time.date(at: start)))
+        #expect(isSameTime(try await store.job(id)?.dueAt, time.date(at: start + .seconds(30))), "claimed for a lease")
+
+        for beat in 1...2 {
+            let tick = start + .seconds(10 * beat)
+            clock.advance(to: tick - .milliseconds(1))
+            // Beats are counted from the start: the next one waits for exactly `tick`.
+            #expect(await clock.waitForSleep(until: tick), "a millisecond early, the heartbeat waits on: \(clock.pendingSleeps)")
+            #expect(isSameTime(try await store.workerProcesses().first?.lastHeartbeat, time.date(at: tick - .seconds(10))))
+            clock.advance(to: tick)
+            // The lease is renewed first, then the beat recorded: once the beat shows, both are in.
+            #expect(await eventually {
+                isSameTime((try? await store.workerProcesses())?.first?.lastHeartbeat, time.date(at: tick))
+            }, "beat \(beat), a third of the lease after the one before")
+            #expect(isSameTime(try await store.job(id)?.dueAt, time.date(at: tick + .seconds(30))), "the lease runs a lease from the beat")
+        }
+        gate.open()
+        #expect(await log.waitForEnds(1))
         await store.stop()
     }
 

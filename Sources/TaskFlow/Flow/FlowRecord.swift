@@ -53,14 +53,17 @@ final class FlowRecord: Sendable {
 
     let info: FlowInfo
     let hub: EventHub
+    /// What the flow's step retries wait their backoff on: its manager's clock.
+    let clock: any TimingClock
     let cancellation = CancellationScope()
     let lockRequest: LockRequest
     private let state = Protected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
-    init(info: FlowInfo, hub: EventHub) {
+    init(info: FlowInfo, hub: EventHub, clock: any TimingClock) {
         self.info = info
         self.hub = hub
+        self.clock = clock
         lockRequest = LockRequest(holder: info)
     }
 

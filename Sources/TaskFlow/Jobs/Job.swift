@@ -77,14 +77,20 @@ public struct Job<Value: Sendable>: Sendable {
 
     /// A run with retries or handlers that nobody observes.
     @usableFromInline func performUnobserved() async throws -> Value {
-        try await perform(observer: nil)
+        try await perform(observer: nil, clock: ContinuousClock())
     }
 
-    /// One run, reporting attempts and progress to `observer` (a queue's record of the job).
-    func perform(observer: (any JobObserver)?) async throws -> Value {
+    /// ``run()`` with its backoffs timed by `clock`: for tests that move time themselves.
+    package func run(on clock: any TimingClock) async throws -> Value {
+        try await perform(observer: nil, clock: clock)
+    }
+
+    /// One run, reporting attempts and progress to `observer` (a queue's record of the job) and
+    /// waiting out backoffs on `clock`.
+    func perform(observer: (any JobObserver)?, clock: any TimingClock) async throws -> Value {
         let value: Value
         do {
-            value = try await retryPolicy.run(willRetry: { observer?.retrying($0) }) { attempt in
+            value = try await retryPolicy.run(on: clock, willRetry: { observer?.retrying($0, until: $1) }) { attempt in
                 observer?.attemptStarted(attempt)
                 return try await definition.body(JobContext(attempt: attempt, observer: observer))
             }

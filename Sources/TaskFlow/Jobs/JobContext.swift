@@ -37,10 +37,12 @@ public struct JobContext: Sendable {
 
 /// Receives what a running job reports: its queue's record of it. Called on the job's task.
 protocol JobObserver: Sendable {
+    /// What the job's backoffs wait on: its queue's clock.
+    var clock: any TimingClock { get }
     /// Run number `attempt` (from 1) is starting.
     func attemptStarted(_ attempt: Int)
-    /// A run failed and the job will run again after `notice.delay`.
-    func retrying(_ notice: RetryNotice)
+    /// A run failed and the job will run again at `deadline`, `notice.delay` from now.
+    func retrying(_ notice: RetryNotice, until deadline: ContinuousClock.Instant)
     /// The body reported progress.
     func progressed(_ fraction: Double)
 }

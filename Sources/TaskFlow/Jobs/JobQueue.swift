@@ -33,6 +33,8 @@ public final class JobQueue: Sendable {
     public let maxConcurrent: Int
     /// Where job bodies run: nil for the cooperative pool.
     let executor: (any TaskExecutor)?
+    /// What the jobs' backoffs wait on, and what ``JobStatus/retrying(attempt:at:)`` is read from.
+    let clock: any TimingClock
     /// Released with the queue: a blocking queue's threads end then.
     private let threads: ThreadPoolExecutor?
     /// The queue's events, yielded as they are emitted: a queue emits a handful per job (the
@@ -43,15 +45,24 @@ public final class JobQueue: Sendable {
 
     /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.
     public convenience init(title: String, maxConcurrent: Int = 1) {
-        self.init(title: title, maxConcurrent: maxConcurrent, executor: nil, threads: nil)
+        self.init(title: title, maxConcurrent: maxConcurrent, clock: ContinuousClock())
     }
 
-    private init(title: String, maxConcurrent: Int, executor: (any TaskExecutor)?, threads: ThreadPoolExecutor?) {
+    /// A queue on the cooperative pool whose jobs' backoffs wait on `clock`: for tests.
+    package convenience init(title: String, maxConcurrent: Int = 1, clock: any TimingClock) {
+        self.init(title: title, maxConcurrent: maxConcurrent, executor: nil, threads: nil, clock: clock)
+    }
+
+    private init(
+        title: String, maxConcurrent: Int, executor: (any TaskExecutor)?, threads: ThreadPoolExecutor?,
+        clock: any TimingClock = ContinuousClock()
+    ) {
         precondition(maxConcurrent >= 1, "JobQueue: maxConcurrent must be at least 1")
         self.title = title
         self.maxConcurrent = maxConcurrent
         self.executor = executor
         self.threads = threads
+        self.clock = clock
         state = Protected(QueueState(maxConcurrent: maxConcurrent))
     }
 

@@ -125,9 +125,10 @@ final class JobRecord: Sendable, JobObserver {
         queue.hub.emit(.started(id, attempt: attempt))
     }
 
-    func retrying(_ notice: RetryNotice) {
-        let at = ContinuousClock.now + notice.delay
-        state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: at) }
+    var clock: any TimingClock { queue.clock }
+
+    func retrying(_ notice: RetryNotice, until deadline: ContinuousClock.Instant) {
+        state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: deadline) }
         queue.hub.emit(
             .attemptFailed(
                 id, attempt: notice.failedAttempt, maxAttempts: notice.maxAttempts,

@@ -14,6 +14,6 @@ extension Job: QueueableJob {
     var maxAttempts: Int { retryPolicy.maxAttempts }
 
     func performErased(observer: any JobObserver) async throws -> any Sendable {
-        try await perform(observer: observer)
+        try await perform(observer: observer, clock: observer.clock)
     }
 }

@@ -14,6 +14,8 @@ final class FlowEngine: Sendable {
     let hub = EventHub()
     let lock: PhaseFairLock
     let undoHistoryLimit: Int
+    /// What the flows' step retries wait on.
+    let clock: any TimingClock
     private let registry = Protected(Registry())
 
     /// Kept undo logs capture their flow's record (through its reverts' contexts), so they are
@@ -27,9 +29,10 @@ final class FlowEngine: Sendable {
         for record in kept { record.releaseUndoLog() }
     }
 
-    init(undoHistoryLimit: Int) {
+    init(undoHistoryLimit: Int, clock: any TimingClock) {
         precondition(undoHistoryLimit >= 0, "undoHistoryLimit must not be negative")
         self.undoHistoryLimit = undoHistoryLimit
+        self.clock = clock
         lock = PhaseFairLock { [hub] event in hub.emit(.lock(event)) }
     }
 
@@ -37,7 +40,7 @@ final class FlowEngine: Sendable {
     func register(title: String, access: FlowAccess) -> FlowRecord {
         registry.withLock { registry in
             registry.lastID += 1
-            let record = FlowRecord(info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub)
+            let record = FlowRecord(info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock)
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info))

@@ -16,8 +16,13 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// ``FlowContext/update(title:_:)``; read flows see a snapshot.
     /// `undoHistoryLimit` is how many of the most recently completed write flows keep their
     /// revert log for ``TaskFlow/undo()`` (older logs are released; 0 keeps none).
-    public init(state: State, undoHistoryLimit: Int = 100) {
-        engine = FlowEngine(undoHistoryLimit: undoHistoryLimit)
+    public convenience init(state: State, undoHistoryLimit: Int = 100) {
+        self.init(state: state, undoHistoryLimit: undoHistoryLimit, clock: ContinuousClock())
+    }
+
+    /// A manager whose flows' step retries wait their backoff on `clock`: for tests.
+    package init(state: State, undoHistoryLimit: Int = 100, clock: any TimingClock) {
+        engine = FlowEngine(undoHistoryLimit: undoHistoryLimit, clock: clock)
         store = StateStore(state)
     }
 
@@ -71,5 +76,10 @@ extension TaskFlowManager where State == Void {
     /// Creates a manager without state: flows only coordinate through the lock.
     public convenience init(undoHistoryLimit: Int = 100) {
         self.init(state: (), undoHistoryLimit: undoHistoryLimit)
+    }
+
+    /// A manager without state whose flows' step retries wait on `clock`: for tests.
+    package convenience init(undoHistoryLimit: Int = 100, clock: any TimingClock) {
+        self.init(state: (), undoHistoryLimit: undoHistoryLimit, clock: clock)
     }
 }

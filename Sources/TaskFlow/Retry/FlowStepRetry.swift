@@ -29,23 +29,24 @@ extension StepContext {
     ) async throws -> T {
         let retryable = policy.retrying(if: { !($0 is RollbackIncompleteError) })
         let record = scope.run.record
-        let announce = { (notice: RetryNotice) in
+        let announce = { (notice: RetryNotice, _: ContinuousClock.Instant) in
             record.stepRetrying(StepRetry(
                 title: title, nextAttempt: notice.nextAttempt, maxAttempts: notice.maxAttempts, delay: notice.delay,
                 error: String(describing: notice.error)))
         }
-        return try await retryable.run(wait: waitUnlessCancelled, willRetry: announce) { attempt in
+        return try await retryable.run(on: record.clock, wait: waitUnlessCancelled, willRetry: announce) { attempt in
             let stepTitle = attempt == 1 ? title : "\(title) (attempt \(attempt)/\(policy.maxAttempts))"
             return try await task(title: stepTitle, apply: apply, revert: revert)
         }
     }
 
-    /// Waits `delay`, or less if the flow gets cancelled, then throws `CancellationError`.
-    private func waitUnlessCancelled(_ delay: Duration) async throws {
+    /// Waits on the flow's clock until `deadline`, or less if the flow gets cancelled, then
+    /// throws `CancellationError`.
+    private func waitUnlessCancelled(until deadline: ContinuousClock.Instant) async throws {
         let slice = Duration.milliseconds(10)
-        let deadline = ContinuousClock.now + delay
-        while !isCancelled, ContinuousClock.now < deadline {
-            try await Task.sleep(until: min(deadline, .now + slice))
+        let clock = scope.run.record.clock
+        while !isCancelled, clock.now < deadline {
+            try await clock.sleep(until: min(deadline, clock.now + slice), tolerance: nil)
         }
         if isCancelled { throw CancellationError() }
     }

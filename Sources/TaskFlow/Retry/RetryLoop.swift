@@ -29,6 +29,32 @@ extension RetryPolicy {
         willRetry: (RetryNotice) -> Void = { _ in },
         _ attempt: (Int) async throws -> T
     ) async throws -> T {
+        try await loop(schedule: { $0 }, willRetry: { notice, _ in willRetry(notice) }, wait: wait, attempt)
+    }
+
+    /// ``run(wait:willRetry:_:)`` timed by `clock`: each backoff ends at an instant read from
+    /// `clock` once, before `willRetry` hears of it, so what observers are told (a job's
+    /// ``JobStatus/retrying(attempt:at:)``) is exactly when the wait ends, and a test that
+    /// advances its clock once it has heard cannot move the end. `wait` gets that instant
+    /// (default: sleep on `clock` until it, throwing `CancellationError` if cancelled).
+    package func run<T>(
+        on clock: any TimingClock,
+        wait: ((ContinuousClock.Instant) async throws -> Void)? = nil,
+        willRetry: (RetryNotice, _ until: ContinuousClock.Instant) -> Void = { _, _ in },
+        _ attempt: (Int) async throws -> T
+    ) async throws -> T {
+        try await loop(
+            schedule: { clock.now + $0 }, willRetry: willRetry,
+            wait: wait ?? { try await RetryPolicy.sleep(until: $0, on: clock) }, attempt)
+    }
+
+    /// The loop both entry points share; `schedule` turns a backoff into what `wait` waits for.
+    private func loop<T, Deadline>(
+        schedule: (Duration) -> Deadline,
+        willRetry: (RetryNotice, Deadline) -> Void,
+        wait: (Deadline) async throws -> Void,
+        _ attempt: (Int) async throws -> T
+    ) async throws -> T {
         var number = 1
         while true {
             do {
@@ -36,8 +62,9 @@ extension RetryPolicy {
             } catch {
                 guard shouldRetry(error, afterAttempt: number) else { throw error }
                 let delay = jitteredDelay(forRetry: number)
-                willRetry(RetryNotice(failedAttempt: number, maxAttempts: maxAttempts, error: error, delay: delay))
-                try await wait(delay)
+                let deadline = schedule(delay)
+                willRetry(RetryNotice(failedAttempt: number, maxAttempts: maxAttempts, error: error, delay: delay), deadline)
+                try await wait(deadline)
                 number += 1
             }
         }
@@ -46,8 +73,15 @@ extension RetryPolicy {
     /// Sleeps for `delay` on the continuous clock; with a zero delay it only checks for
     /// cancellation. Throws `CancellationError` if the current task is (or gets) cancelled.
     public static func sleep(_ delay: Duration) async throws {
-        if delay > .zero {
-            try await Task.sleep(for: delay)
+        let clock = ContinuousClock()
+        try await sleep(until: clock.now + delay, on: clock)
+    }
+
+    /// Sleeps on `clock` until `deadline`; one already reached only checks for cancellation.
+    /// Throws `CancellationError` if the current task is (or gets) cancelled.
+    package static func sleep(until deadline: ContinuousClock.Instant, on clock: any TimingClock) async throws {
+        if deadline > clock.now {
+            try await clock.sleep(until: deadline, tolerance: nil)
         } else {
             try Task.checkCancellation()
         }

@@ -20,6 +20,8 @@ public struct JobStoreOptions: Sendable {
     /// has no server to wait for: it waits up to 10 s for another process's write lock.
     /// Default 10 s.
     public var requestTimeout: Duration = .seconds(10)
+    /// What the workers wait on and date their writes by: the real clock, except in tests.
+    package var clock = StoreClock.system
 
     /// The defaults.
     public init() {}

@@ -22,14 +22,14 @@ struct Worker: Sendable {
         var batchLimit = 1
         while !isStopping() {
             let ticket = environment.doorbell.ticket()
-            let claimedAt = ContinuousClock.now
-            guard let batch = await claim(limit: batchLimit) else {
-                await environment.doorbell.wait(after: ticket, timeout: environment.options.pollInterval)
+            let claimedAt = environment.clock.now
+            guard let batch = await claim(limit: batchLimit, at: claimedAt) else {
+                await environment.doorbell.wait(after: ticket, until: environment.clock.now + environment.options.pollInterval)
                 continue
             }
             guard !batch.jobs.isEmpty else {
                 batchLimit = 1
-                await environment.doorbell.wait(after: ticket, timeout: idleTimeout(nextDue: batch.nextDue))
+                await environment.doorbell.wait(after: ticket, until: idleDeadline(nextDue: batch.nextDue))
                 continue
             }
             let (ran, executing) = await runBatch(batch.jobs, claimedAt: claimedAt)
@@ -38,9 +38,10 @@ struct Worker: Sendable {
         }
     }
 
-    /// Claims up to `limit` jobs; nil (and an event) if the database failed.
-    private func claim(limit: Int) async -> ClaimBatch? {
-        let now = Date()
+    /// Claims up to `limit` jobs as due at `instant` (the attempts' ``StoredJobAttempt/claimedAt``,
+    /// read once so that the two agree); nil (and an event) if the database failed.
+    private func claim(limit: Int, at instant: ContinuousClock.Instant) async -> ClaimBatch? {
+        let now = environment.clock.date(at: instant)
         do {
             let batch = try await environment.backend.claim(
                 kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
@@ -56,12 +57,22 @@ struct Worker: Sendable {
     }
 
     /// Sleep until the next job falls due, but at most the poll interval (other processes submit).
-    private func idleTimeout(nextDue: Date?) -> Duration {
+    ///
+    /// A job due in the future: a millisecond is added to the time left, cut to whole
+    /// milliseconds, so the worker wakes up to a millisecond after it falls due, never before
+    /// (which would only find it not due yet, and sleep again). A job due already (time moved on
+    /// since the claim looked: a test's clock moves in jumps) is looked for again at once: a
+    /// millisecond more would be a millisecond past the time a test's clock stands at, and would
+    /// never come. The time is read once, for the due time and the deadline alike.
+    private func idleDeadline(nextDue: Date?) -> ContinuousClock.Instant {
+        let now = environment.clock.now
         let poll = environment.options.pollInterval
         // Compared as seconds before any conversion: a due time years away (a store file may
         // say anything) must not overflow the milliseconds.
-        guard let nextDue, nextDue.timeIntervalSinceNow < poll.timeInterval else { return poll }
-        return .milliseconds(max(0, Int(nextDue.timeIntervalSinceNow * 1000) + 1))
+        guard let untilDue = nextDue?.timeIntervalSince(environment.clock.date(at: now)), untilDue < poll.timeInterval else {
+            return now + poll
+        }
+        return untilDue > 0 ? now + .milliseconds(Int(untilDue * 1000) + 1) : now
     }
 
     /// Runs the claimed jobs in order and commits their outcomes; returns how many ran and how
@@ -69,6 +80,8 @@ struct Worker: Sendable {
     /// untouched.
     private func runBatch(_ jobs: [ClaimedJob], claimedAt: ContinuousClock.Instant) async -> (ran: Int, executing: Duration) {
         var pending: [(Resolution, StoredJobEvent)] = []
+        // Real time, whatever the store's clock: these measure how fast executors and commits
+        // are, they time no wait.
         var oldestPending = ContinuousClock.now
         var ran = 0
         var executing = Duration.zero
@@ -99,7 +112,7 @@ struct Worker: Sendable {
             preconditionFailure("TaskFlowStore: claimed a job of kind \(job.kind), which has no executor")
         }
         let answer = await executor.run(job.payload, attempt)
-        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: Date())
+        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: environment.clock.date)
     }
 
     /// Commits outcomes in one transaction, then reports those that still held their lease.
@@ -115,14 +128,14 @@ struct Worker: Sendable {
         var wait = Self.firstCommitRetry
         while true {
             do {
-                let applied = try await environment.backend.apply(pending.map(\.0), now: Date())
+                let applied = try await environment.backend.apply(pending.map(\.0), now: environment.clock.date)
                 environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
                 return
             } catch {
                 if wait == Self.firstCommitRetry {
                     environment.events.emit([.storeError("recording outcomes (trying again): \(error)")])
                 }
-                guard !isStopping(), (try? await Task.sleep(for: wait)) != nil else { return }
+                guard !isStopping(), (try? await environment.clock.sleep(until: environment.clock.now + wait)) != nil else { return }
                 wait = min(wait * 2, Self.lastCommitRetry)
             }
         }

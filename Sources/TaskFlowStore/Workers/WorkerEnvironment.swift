@@ -17,15 +17,18 @@ struct WorkerEnvironment: Sendable {
     func heartbeat(workers: Int, startedAt: Date) -> Heartbeat {
         Heartbeat(
             owner: owner.encoded, host: owner.host, pid: owner.pid, workers: workers, lease: lease, startedAt: startedAt,
-            now: Date())
+            now: clock.date)
     }
 
     /// Pushes the end of every lease the workers hold now a full lease ahead.
     func renewLeases() async throws {
         let jobs = held.all
         guard !jobs.isEmpty else { return }
-        try await backend.renewLeases(jobs, owner: owner.encoded, until: Date() + lease.timeInterval)
+        try await backend.renewLeases(jobs, owner: owner.encoded, until: clock.date + lease.timeInterval)
     }
+
+    /// What the workers wait on and date their writes by.
+    var clock: StoreClock { options.clock }
 
     var resolver: OutcomeResolver { OutcomeResolver(recheckInterval: options.recheckInterval) }
 }

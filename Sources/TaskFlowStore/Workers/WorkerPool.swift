@@ -23,8 +23,9 @@ final class WorkerPool: Sendable {
         func raise() { raised.withLock { $0 = true } }
     }
 
-    /// Starts `count` workers; the store recorded its first heartbeat at `startedAt`.
-    init(environment: WorkerEnvironment, workers count: Int, startedAt: Date) {
+    /// Starts `count` workers; the store recorded its first heartbeat at `startedAt` (the time
+    /// on its clock, and the date it wrote).
+    init(environment: WorkerEnvironment, workers count: Int, startedAt: (instant: ContinuousClock.Instant, date: Date)) {
         self.environment = environment
         let stopRequested = stopRequested
         let worker = Worker(environment: environment, isStopping: { stopRequested.isRaised })
@@ -55,20 +56,32 @@ final class WorkerPool: Sendable {
     /// lease ahead, then records the process as alive; each in its own transaction, so that a
     /// failed record (a busy database, a deadlock between two processes forgetting the same
     /// dead one) never costs a renewal. A failure is reported and tried again at the next tick.
-    private static func beat(_ environment: WorkerEnvironment, workers: Int, startedAt: Date) async {
+    ///
+    /// The ticks are counted from the start, on the store's clock (a third of a lease after it,
+    /// two thirds, …), not from whenever this task got to run or its last write ended: so they
+    /// do not drift, and a test that advances its clock a third of a lease past the start gets
+    /// its beat. A tick missed altogether (the process was stopped) is not made up for: the
+    /// next one is a third of a lease after the late one.
+    private static func beat(
+        _ environment: WorkerEnvironment, workers: Int, startedAt: (instant: ContinuousClock.Instant, date: Date)
+    ) async {
+        let interval = environment.lease / 3
+        var tick = startedAt.instant + interval
         while true {
             do {
-                try await Task.sleep(for: environment.lease / 3)
+                try await environment.clock.sleep(until: tick)
             } catch {
                 return  // cancelled: the workers are done
             }
+            let now = environment.clock.now
+            tick = tick + interval > now ? tick + interval : now + interval
             do {
                 try await environment.renewLeases()
             } catch {
                 environment.events.emit([.storeError("renewing leases: \(error)")])
             }
             do {
-                try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt))
+                try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt.date))
             } catch {
                 environment.events.emit([.storeError("recording the heartbeat: \(error)")])
             }

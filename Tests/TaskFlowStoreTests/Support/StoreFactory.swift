@@ -145,10 +145,15 @@ struct StorePlace: Sendable {
     }
 
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
-    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60)) async throws -> JobStore {
+    /// With `clock` (a ``StoreClock`` following a `TestClock`), its workers wait on the test's
+    /// clock and date what they write by it: the test moves their time.
+    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60), clock: StoreClock? = nil)
+        async throws -> JobStore
+    {
         var options = JobStoreOptions()
         options.pollInterval = .milliseconds(10)
         options.recheckInterval = recheck
+        if let clock { options.clock = clock }
         return try await opener(lease, options)
     }
 }

@@ -34,15 +34,26 @@ import TaskFlowTestSupport
     }
 
     @Test func betweenTwoAttemptsObserversHearWhichAttemptComesNextAndWhen() async throws {
-        let manager = TaskFlowManager()
+        let clock = TestClock()
+        let manager = TaskFlowManager(clock: clock)
         let log = EventLog(manager)
         let attempts = Recorder<Int>()
+        let policy = RetryPolicy.exponential(maxAttempts: 3, initial: .milliseconds(20), cap: .seconds(1))
         let flow = manager.execute(title: "sync", access: .write) { flow in
-            try await flow.task(title: "Push", retry: .exponential(maxAttempts: 3, initial: .milliseconds(20), cap: .seconds(1)),
+            try await flow.task(title: "Push", retry: policy,
                                 apply: { _ in
                                     attempts.record(attempts.all.count + 1)
                                     if attempts.all.count < 3 { throw Boom("HTTP 503") }
                                 }, revert: nil)
+        }
+        for retry in 1...2 {
+            // Announced once the backoff's end is fixed: the attempt failed now, so it ends at `due`.
+            #expect(await eventually { retriesAnnounced(log) == retry })
+            let due = clock.now + policy.delay(forRetry: retry)
+            clock.advance(to: due - .milliseconds(1))
+            #expect(await clock.waitForSleep(until: due), "a millisecond early, the backoff waits on: \(clock.pendingSleeps)")
+            #expect(attempts.all.count == retry)
+            clock.advance(to: due)
         }
         try await flow.value
         #expect(await log.waitUntilFinished(flow.id))
@@ -62,7 +73,9 @@ import TaskFlowTestSupport
     }
 
     @Test func aStepThatFailsEveryAttemptFailsTheFlowWhichRollsBack() async throws {
-        let manager = TaskFlowManager()
+        let clock = TestClock()
+        let manager = TaskFlowManager(clock: clock)
+        let log = EventLog(manager)
         let trace = Recorder<String>()
         let attempts = Recorder<Int>()
         let flow = manager.execute(title: "doomed", access: .write) { flow in
@@ -72,6 +85,10 @@ import TaskFlowTestSupport
                 attempts.record(attempts.all.count + 1)
                 throw Boom("down")
             }, revert: { _, _ in trace.record("revert upload") })
+        }
+        for retry in 1...2 {
+            #expect(await eventually { retriesAnnounced(log) == retry })
+            clock.advance(by: .milliseconds(5))
         }
         await #expect(throws: Boom("down")) { try await flow.value }
         #expect(attempts.all == [1, 2, 3])
@@ -112,4 +129,10 @@ import TaskFlowTestSupport
         await #expect(throws: Boom("permanent")) { try await flow.value }
         #expect(attempts.all == [1])
     }
+}
+
+/// How many `stepRetrying` events `log` received: a step announces its retry once the end of
+/// its backoff is fixed, so a test may move its clock after that.
+private func retriesAnnounced(_ log: EventLog) -> Int {
+    log.events.filter { if case .stepRetrying = $0 { true } else { false } }.count
 }

@@ -119,18 +119,21 @@ import TaskFlowTestSupport
     }
 
     @Test func statusShowsRetryingWithTheNextAttemptsTime() async throws {
-        let queue = JobQueue(title: "retries")
+        let clock = TestClock()
+        let queue = JobQueue(title: "retries", clock: clock)
         let secondAttempt = Gate()
         let handle = queue.add(Job(title: "twice") { job in
             if job.attempt == 1 { throw Boom("first") }
             await secondAttempt.wait()
             return job.attempt
         }.retry(.constant(maxAttempts: 3, delay: .milliseconds(300))))
-        let before = ContinuousClock.now
-        #expect(await eventually {
-            if case .retrying(2, let at) = handle.status { return at >= before + .milliseconds(300) }
-            return false
-        })
+        // The first attempt fails at once, with the clock still at its start.
+        let due = clock.now + .milliseconds(300)
+        #expect(await eventually { handle.status == .retrying(attempt: 2, at: due) }, "\(handle.status)")
+        clock.advance(to: due - .milliseconds(1))
+        #expect(await clock.waitForSleep(until: due), "a millisecond early, the backoff waits on: \(clock.pendingSleeps)")
+        #expect(handle.status == .retrying(attempt: 2, at: due))
+        clock.advance(to: due)
         #expect(await eventually { handle.status == .running })
         secondAttempt.open()
         #expect(try await handle.value == 2)
@@ -142,7 +145,8 @@ import TaskFlowTestSupport
     }
 
     @Test func eventsTellAJobsWholeStoryInOrder() async throws {
-        let queue = JobQueue(title: "observed")
+        let clock = TestClock()
+        let queue = JobQueue(title: "observed", clock: clock)
         let log = JobEventLog(queue)
         let job = Job(title: "story") { job in
             job.progress(0.5)
@@ -151,6 +155,9 @@ import TaskFlowTestSupport
             return 1
         }.retry(.constant(maxAttempts: 3, delay: .milliseconds(20)))
         let handle = queue.add(job, priority: .high)
+        // The failure is announced once its backoff's end is fixed: 20 ms from now.
+        #expect(await eventually { log.lines(of: handle.id).contains { $0.hasPrefix("attempt 1/3 failed") } })
+        clock.advance(by: .milliseconds(20))
         _ = try await handle.value
         #expect(await log.waitUntilFinished(handle.id))
         #expect(log.lines(of: handle.id) == [

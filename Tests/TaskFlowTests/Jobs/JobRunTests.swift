@@ -89,12 +89,22 @@ import TaskFlowTestSupport
         #expect(attempts.all == [1, 2], "the transient error was retried, the permanent one was not")
     }
 
-    @Test func retriesWaitAtLeastThePolicysDelay() async throws {
+    @Test func retriesWaitThePolicysDelay() async throws {
         let attempts = Recorder<Int>()
-        let job = flaky(succeedAt: 3, attempts: attempts)
-            .retry(.exponential(maxAttempts: 3, initial: .milliseconds(30), multiplier: 2, cap: .seconds(1)))
-        let elapsed = try await ContinuousClock().measure { _ = try await job.run() }
-        #expect(elapsed >= .milliseconds(90), "30 ms before the second run, 60 ms before the third")
+        let policy = RetryPolicy.exponential(maxAttempts: 3, initial: .milliseconds(30), multiplier: 2, cap: .seconds(1))
+        let job = flaky(succeedAt: 3, attempts: attempts).retry(policy)
+        let clock = TestClock()
+        let run = Task { try await job.run(on: clock) }
+        // 30 ms before the second run, 60 ms before the third, each from the failure before it.
+        for retry in 1...2 {
+            let due = clock.now + policy.delay(forRetry: retry)
+            // A plain run tells no one of its retries: its backoff's sleep, pending, says it waits.
+            #expect(await clock.waitForSleep(until: due), "run \(retry) failed; pending: \(clock.pendingSleeps)")
+            clock.advance(to: due - .milliseconds(1))
+            #expect(clock.pendingSleeps == [.milliseconds(1)] && attempts.all.count == retry, "not a millisecond early")
+            clock.advance(to: due)
+        }
+        _ = try await run.value
         #expect(attempts.all == [1, 2, 3])
     }
 
