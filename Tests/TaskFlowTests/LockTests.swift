@@ -112,14 +112,16 @@ import TaskFlowTestSupport
 
     @Test func aWriterGetsInWhileReadersKeepArriving() async throws {
         let manager = TaskFlowManager()
-        let readers = 200
+        let (readers, beforeTheWriter) = (200, 20)
         let admitted = Recorder<Int>()
         // Reader n holds the lock until reader n + 1 holds it too (release[n]), and reader n + 1
         // arrives once reader n is in (arrive[n]): the read phase never ends by itself, so a
-        // reader-preferring lock would never let the writer in. A phase-fair one queues the
-        // readers that arrive after the writer behind it; the test then lets every gate go.
+        // reader-preferring lock would never let the writer in. The first 20 readers arrive
+        // before the writer, the others once it waits (unheld, the chain admitted all 200
+        // before the writer came, one run in three); a phase-fair lock queues those behind it.
         let release = (0..<readers).map { _ in Gate() }
         let arrive = (0..<readers).map { _ in Gate() }
+        let writerWaits = Gate()
         @Sendable func reader(_ number: Int) -> TaskFlow<Void> {
             manager.execute(title: "reader \(number)", access: .read) { _ in
                 admitted.record(number)
@@ -131,14 +133,16 @@ import TaskFlowTestSupport
         let arrivals = Task {
             var flows: [TaskFlow<Void>] = []
             for number in 0..<readers {
+                if number == beforeTheWriter { await writerWaits.wait() }
                 flows.append(reader(number))
                 await arrive[number].wait()
             }
             for flow in flows { try? await flow.value }
         }
-        #expect(await eventually { admitted.all.count >= 20 }, "readers overlap continuously")
+        #expect(await eventually { admitted.all.count == beforeTheWriter }, "readers overlap continuously")
         let writer = manager.execute(title: "writer", access: .write) { _ in admitted.all.count }
         #expect(await eventually { writer.status.phase == .waiting })
+        writerWaits.open()
         for gate in release + arrive { gate.open() }
         // Readers keep arriving until the writer is done: a starved writer fails here.
         #expect(await eventually { writer.status.phase == .completed }, "the writer is not starved")
