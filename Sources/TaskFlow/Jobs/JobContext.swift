@@ -21,7 +21,7 @@ public struct JobContext: Sendable {
     /// The context of a plain ``Job/run()``'s only attempt: nobody observes it.
     @usableFromInline static var plainRun: JobContext { JobContext(attempt: 1, observer: nil) }
 
-    /// True once the job was cancelled (``JobHandle/cancel()``, ``JobQueue/cancelAll()``, a
+    /// True once the job was cancelled (``JobDependency/cancel()``, ``JobQueue/cancelAll()``, a
     /// failing sibling in a ``Job/group(title:_:)``, or the task running ``Job/run()``): the body
     /// may stop early by throwing `CancellationError`, which never retries. This is Swift task
     /// cancellation, so `Task.sleep` and other cancellable awaits in the body throw too.

@@ -8,13 +8,18 @@ public protocol JobDependency: Sendable {
 }
 
 extension JobDependency {
-    /// The job's identity.
+    /// The job's identity, as in the queue's events.
     public var id: JobID { scheduledJob.record.id }
     /// The job's title.
     public var title: String { scheduledJob.record.title }
-    /// Where the job is in its life.
+    /// Where the job is now: waiting, running, retrying (with the next attempt's time) or one
+    /// of the final states.
     public var status: JobStatus { scheduledJob.record.status }
-    /// Cancels the job; see ``JobHandle/cancel()``.
+
+    /// Cancels the job. Waiting: it never runs, ends `cancelled` at once and its dependents fail.
+    /// Running: its ``JobContext/isCancelled`` turns true and cancellable awaits in it throw; it
+    /// ends `cancelled` if it stops by throwing `CancellationError`, else as its run ends. No
+    /// further retry starts. Ended: nothing happens.
     public func cancel() { scheduledJob.record.cancel() }
 }
 

@@ -18,7 +18,7 @@ import TaskFlowSupport
 ///   ``JobError/dependencyFailed(job:dependency:cancelled:)`` naming it, and so on down the
 ///   line. Bookkeeping is linear in jobs plus dependencies and recurses nowhere.
 /// - **Pause.** ``pause()`` stops starts; running jobs go on. ``resume()`` starts again.
-/// - **Cancel.** ``JobHandle/cancel()`` for one job, ``cancelAll()`` for every job added so far.
+/// - **Cancel.** ``JobDependency/cancel()`` for one job, ``cancelAll()`` for every job added so far.
 /// - **Events.** ``events`` publishes every change (``JobEvent``).
 /// - **Lifetime.** A queue lives while it is referenced, by you or by a handle of one of its
 ///   jobs, so jobs added to it always end even when the queue itself was dropped (unless it
@@ -150,7 +150,7 @@ public final class JobQueue: Sendable {
         launch(startable)
     }
 
-    /// Cancels every job added so far and not ended (``JobHandle/cancel()`` each), latest first,
+    /// Cancels every job added so far and not ended (``JobDependency/cancel()`` each), latest first,
     /// so that jobs waiting for others end `cancelled` rather than failed by their dependency.
     public func cancelAll() {
         let jobs = state.withLock { $0.unfinished }
