@@ -7,7 +7,7 @@ import TaskFlow
 @Suite("Session: event inbox")
 struct EventInboxTests {
     @Test func aBurstAsksForOneDrainAndComesOutInOrder() {
-        let inbox = EventInbox()
+        let inbox = EventInbox<TimedFlowEvent>()
         let events = (1...1_000).map { TimedFlowEvent(time: .now + .milliseconds($0), event: .flowQueued(Fixture.info($0, "flow \($0)"))) }
         let drainsAsked = events.filter { inbox.add($0) }.count
         #expect(drainsAsked == 1)

@@ -105,6 +105,20 @@ package struct DashboardModel: Sendable {
         if let first = shared.live.flows.first?.info.id { update(FlowsTab.self) { $0.listed(first) } }
     }
 
+    /// Takes `snapshot` as the truth after `missed` events were lost on the way (a console
+    /// client that fell behind): the flows and the lock become what it shows (see
+    /// ``FlowBoard/resync(_:at:)``), and the log and the status line warn "missed n events;
+    /// resynchronised". Returns the flows that left the board, whose end was missed.
+    @discardableResult
+    package mutating func resync(_ snapshot: ManagerSnapshot, missed: Int, at time: Duration) -> [FlowID] {
+        let left = shared.resync(snapshot, at: time)
+        if let first = shared.live.flows.first?.info.id { update(FlowsTab.self) { $0.listed(first) } }
+        let warning = "missed \(missed) events; resynchronised"
+        shared.note(left.isEmpty ? warning : "\(warning) (\(left.count) flow(s) ended meanwhile)", level: .warning, at: time)
+        shared.notice = warning
+        return left
+    }
+
     /// Adds a line to the log that no engine event produced.
     package mutating func note(_ text: String, level: LogLevel, at time: Duration) {
         shared.note(text, level: level, at: time)

@@ -143,6 +143,49 @@ package struct FlowBoard: Sendable, Hashable {
         lock.adopt(snapshot.lock)
     }
 
+    /// Replaces what the board knows of the live flows with what `snapshot` shows, for a watcher
+    /// that missed events (a console client that fell behind): the lock becomes the snapshot's;
+    /// each flow in it takes its status and step tree (a flow the board never saw is added, as
+    /// ``adopt(_:at:)`` adds it); an active flow gone from it ended meanwhile: completed when the
+    /// snapshot lists it as undoable, else its end was among the missed events and it leaves the
+    /// board (its outcome is unknown, and a guessed one would be a lie). Finished flows stay.
+    /// The log keeps what it said: replaying the snapshot adds no lines. Returns the flows that left.
+    package mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration) -> [FlowID] {
+        let log = self.log
+        defer { self.log = log }
+        let live = Set(snapshot.flows.map(\.info.id))
+        let undoable = Set(snapshot.undoable.map(\.id))
+        let gone = flows.filter { $0.phase.isActive && !live.contains($0.info.id) }.map(\.info.id)
+        for id in gone where undoable.contains(id) { apply(.statusChanged(id, .completed), at: time) }
+        let left = gone.filter { !undoable.contains($0) }
+        remove(Set(left))
+        for flow in snapshot.flows {
+            if let index = indexByID[flow.info.id] {
+                // Known: it starts again from its submission, then takes the snapshot's state.
+                counts[flows[index].phase.category, default: 0] -= 1
+                flows[index] = FlowRow(info: flow.info, queuedAt: flows[index].queuedAt)
+                counts[FlowPhase.queued.category, default: 0] += 1
+            } else {
+                apply(.flowQueued(flow.info), at: time)
+            }
+            apply(.statusChanged(flow.info.id, flow.status), at: time)
+            for step in flow.steps {
+                for event in Self.events(replaying: step, of: flow.info.id) { apply(event, at: time) }
+            }
+        }
+        lock = LockBoard()
+        lock.adopt(snapshot.lock)
+        return left
+    }
+
+    /// Takes `ids` off the board and out of its counts: flows whose end the board never heard of.
+    private mutating func remove(_ ids: Set<FlowID>) {
+        guard !ids.isEmpty else { return }
+        for row in flows where ids.contains(row.info.id) { counts[row.phase.category, default: 0] -= 1 }
+        flows.removeAll { ids.contains($0.info.id) }
+        indexByID = Dictionary(uniqueKeysWithValues: flows.enumerated().map { ($1.info.id, $0) })
+    }
+
     /// The events that bring a new step to where `step` is.
     private static func events(replaying step: StepSnapshot, of flow: FlowID) -> [FlowEvent] {
         let started = FlowEvent.stepStarted(flow, step.info)

@@ -27,6 +27,9 @@ package struct SharedState: Sendable {
     package private(set) var endedWhileQuitting = 0
     /// The latest time the model heard of, since the dashboard started; drives elapsed times.
     package private(set) var now: Duration = .zero
+    /// True when the flows run in another program, which goes on after the dashboard (an
+    /// attached one): `q` leaves at once, and their flows keep running there.
+    package var quitLeavesFlowsRunning = false
 
     init(scenario: String, themeName: String, live: FlowBoard) {
         self.scenario = scenario
@@ -79,6 +82,12 @@ package struct SharedState: Sendable {
         live.adopt(snapshot, at: time)
     }
 
+    /// Replaces the live board's flows and lock with `snapshot`'s; see ``FlowBoard/resync(_:at:)``.
+    mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration) -> [FlowID] {
+        advance(to: time)
+        return live.resync(snapshot, at: time)
+    }
+
     /// Adds a line to the log that no engine event produced.
     mutating func note(_ text: String, level: LogLevel, at time: Duration) {
         advance(to: time)
@@ -116,8 +125,10 @@ package struct SharedState: Sendable {
     }
 
     /// First `q`: roll back what runs, then exit; the status bar says how far it is
-    /// (``quitNotice``). Second `q` (or nothing active): exit now.
+    /// (``quitNotice``). Second `q` (or nothing active): exit now. With
+    /// ``quitLeavesFlowsRunning``, exit now: the flows are another program's, not the quit's.
     mutating func quit() -> [Command] {
+        if quitLeavesFlowsRunning { return [.exit(leftover: [])] }
         guard mode != .quitting, live.hasActiveFlows else {
             let active = live.flows.filter(\.phase.isActive)
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]

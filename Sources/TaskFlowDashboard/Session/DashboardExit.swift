@@ -1,7 +1,7 @@
 /// Why the dashboard's loop ended, which decides the process's exit status.
 public enum DashboardExit: Sendable, Hashable {
-    /// The user quit. `leftover` names flows still active at a second `q` (empty after a clean
-    /// rollback).
+    /// The user quit, or the program an attached dashboard watched ended its feed. `leftover`
+    /// names flows still active at a second `q` (empty after a clean rollback).
     case quit(leftover: [String])
     /// Every flow of the scenario ended (headless mode); `incompleteRollbacks` counts flows whose
     /// rollback left reverts failed.

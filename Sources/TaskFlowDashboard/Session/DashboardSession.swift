@@ -62,13 +62,19 @@ package final class DashboardSession {
     /// Subscribes to the source's events, takes its manager's snapshot (flows that started
     /// before the dashboard attached), then starts its flows, so no event is missed. Flows
     /// the source submits later are adopted as they come.
+    /// A ``WatchedSource``'s feed is followed instead of its events, and `q` leaves its flows
+    /// running.
     package func start(_ source: some FlowSource) {
-        let events = source.events()
+        if let watched = source as? any WatchedSource {
+            follow(watched.updates()) { $0.take($1) }
+            model.quitLeavesFlowsRunning = true
+        } else {
+            follow(source.events()) { $0.ingest($1) }
+        }
         model.adopt(source.snapshot(), at: elapsed)
         if let queues = source.jobQueues { attachQueues(queues) }
         if let store = source.jobStore { attachStore(store, showing: true) }
         changed = true
-        follow(events)
         let submissions = source.start()
         // Flows the source submitted at once are listed at once (their events are on their
         // way): a key that arrives next — typed during the start-up — finds them.
@@ -82,16 +88,43 @@ package final class DashboardSession {
         })
     }
 
-    /// Ingests the engine's events in order, in batches (see ``EventInbox``).
-    private func follow(_ events: AsyncStream<TimedFlowEvent>) {
-        let inbox = EventInbox()
+    /// Takes a source's events in order, in batches (see ``EventInbox``), each through `take`.
+    private func follow<Event: Sendable>(
+        _ events: AsyncStream<Event>, _ take: @escaping @MainActor (DashboardSession, Event) -> Void
+    ) {
+        let inbox = EventInbox<Event>()
         tasks.append(Task.detached { [weak self] in
             for await event in events where inbox.add(event) {
                 Task { @MainActor [weak self] in
-                    for event in inbox.drain() { self?.ingest(event) }
+                    for event in inbox.drain() {
+                        guard let self else { return }
+                        take(self, event)
+                    }
                 }
             }
         })
+    }
+
+    /// Takes one piece of a watched program's feed.
+    private func take(_ update: SourceUpdate) {
+        switch update {
+        case .event(let event): ingest(event)
+        case .resync(let snapshot, let missed, let time): ingest(snapshot, missed: missed, at: time)
+        case .notice(let text):
+            model.notice = text
+            changed = true
+        case .ended:
+            if exitRequest == nil { exitRequest = .quit(leftover: []) }
+        }
+    }
+
+    /// Takes `snapshot` as the truth after `missed` events were lost (see
+    /// ``DashboardModel/resync(_:missed:at:)``); flows it shows ended meanwhile are let go.
+    package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: ContinuousClock.Instant) {
+        for id in model.resync(snapshot, missed: missed, at: max(time - startedAt, .zero)) {
+            adoption.finished(id, board: model.live)
+        }
+        changed = true
     }
 
     /// Returns once the flows due at `source`'s start (see ``start(_:)``) are listed: a start-up

@@ -1,0 +1,61 @@
+import Testing
+import TaskFlow
+@testable import TaskFlowDashboard
+
+/// An attached dashboard that fell behind gets the program's snapshot again: what it shows
+/// becomes that snapshot, and it says events were missed.
+@Suite("Model: resynchronising from a snapshot")
+struct ResyncTests {
+    /// After `Fixture.busy` (#1 completed, #2 waiting, #3 running at 40 %), events were missed:
+    /// #3 completed (still undoable), #2 got the lock and runs a step, #5 came and ended unseen
+    /// (never shown), #4 was submitted.
+    private static var snapshot: ManagerSnapshot {
+        let render = StepSnapshot(info: Fixture.step(1, "Render", .main), status: .running, progress: 0.5)
+        let newcomer = Fixture.info(4, "Send invoices")
+        return ManagerSnapshot(
+            flows: [
+                FlowSnapshot(info: Fixture.report, status: .running, currentStep: render.info, progress: 0.5, steps: [render]),
+                FlowSnapshot(info: newcomer, status: .waiting, currentStep: nil, progress: nil),
+            ],
+            lock: LockSnapshot(mode: .read(count: 1), holders: [Fixture.report], queue: [newcomer]),
+            undoable: [Fixture.importBooks, Fixture.migrate])
+    }
+
+    @Test func theFlowsAndTheLockBecomeTheSnapshotsAndTheUserIsWarned() throws {
+        var model = Fixture.model(Fixture.busy)
+        let left = model.resync(Self.snapshot, missed: 12, at: .seconds(5))
+        #expect(left.isEmpty)
+        #expect(model.board.flows.map(\.info.title) == ["Import books", "Build report", "Migrate archive", "Send invoices"])
+        #expect(model.board.flows.map(\.phase) == [.completed, .running, .completed, .waiting])
+        let report = try #require(model.board.flow(FlowID(2)))
+        #expect(report.steps.map(\.info.title) == ["Render"] && report.current?.progress == 0.5)
+        #expect(report.queuedAt == .milliseconds(100), "a known flow keeps its submission time")
+        #expect(model.board.counts[.completed] == 2 && model.board.counts[.running] == 1 && model.board.counts[.waiting] == 1)
+        #expect(model.board.lock.holders.map(\.id) == [FlowID(2)] && model.board.lock.queue.map(\.id) == [FlowID(4)])
+        #expect(model.board.log.entries.last?.text == "missed 12 events; resynchronised")
+        #expect(model.board.log.entries.last?.level == .warning)
+        #expect(model.notice == "missed 12 events; resynchronised")
+    }
+
+    @Test func anActiveFlowGoneFromTheSnapshotAndNotUndoableLeavesTheBoard() {
+        var model = Fixture.model(Fixture.busy)
+        let snapshot = Self.snapshot
+        let withoutMigrate = ManagerSnapshot(flows: snapshot.flows, lock: snapshot.lock, undoable: [Fixture.importBooks])
+        let left = model.resync(withoutMigrate, missed: 3, at: .seconds(5))
+        #expect(left == [FlowID(3)], "its end was missed: no outcome is made up for it")
+        #expect(model.board.flow(FlowID(3)) == nil)
+        #expect(!model.board.hasActiveFlows || model.board.activeFlows == 2, "only #2 and #4 are active")
+        #expect(model.board.log.entries.last?.text == "missed 3 events; resynchronised (1 flow(s) ended meanwhile)")
+    }
+}
+
+/// `q` in a dashboard attached to another program leaves: the flows are the program's.
+@Suite("Model: quitting an attached dashboard")
+struct AttachedQuitTests {
+    @Test func quitLeavesAtOnceWithoutCancellingTheProgramsFlows() {
+        var model = Fixture.model(Fixture.busy)
+        model.quitLeavesFlowsRunning = true
+        #expect(model.handle(.character("q")) == [.exit(leftover: [])], "no cancel is sent, nothing is left behind")
+        #expect(!model.quitting)
+    }
+}
