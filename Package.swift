@@ -43,7 +43,7 @@ let package = Package(
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // TOML input files (scenarios, themes): reading, source positions, limits and
         // `file:line:column: message` diagnostics. Internal to the package (`package` access): no product.
-        .target(name: "TOMLSource", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "TOMLSource", dependencies: ["TaskFlowSupport", .product(name: "TOMLKit", package: "TOMLKit")]),
         // The dashboard's signal handler, in C: inside a signal it may touch nothing of Swift's
         // runtime (a global's lazy accessor took a lock under ThreadSanitizer and deadlocked).
         .target(name: "CSignalRecorder"),
@@ -127,7 +127,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource"]),
+        .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource", "TaskFlowSupport"]),
         .testTarget(name: "TaskFlowConsoleTests", dependencies: ["ConsoleProtocol", "TaskFlow", "TaskFlowTestSupport"]),
         // Seeded mutations of the demos, themes and store files through the loaders the CLI uses.
         .testTarget(

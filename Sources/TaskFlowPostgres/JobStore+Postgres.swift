@@ -35,7 +35,7 @@ extension JobStore {
             configuration: url.clientConfiguration(maxConnections: maxConnections, connectTimeout: options.requestTimeout),
             server: url.redacted,
             deadline: options.requestTimeout)
-        return JobStore(backend: backend, lease: lease, options: options)
+        return JobStore(backend: backend, name: url.redacted, lease: lease, options: options)
     }
 
 }

@@ -48,8 +48,13 @@ public final class JobStore: Sendable {
         case stopped
     }
 
+    /// The store as watchers and messages name it: its file's path, `in memory`, or its
+    /// PostgreSQL server and database with the password redacted.
+    public let name: String
     private let environment: WorkerEnvironment
     private let lifecycle = Protected(Lifecycle.idle)
+    /// Listings' payloads, each redacted once (see ``listing(limit:)``).
+    let redactedPayloads = RedactedPayloads()
 
     /// Opens the store in the SQLite file at `path`, creating it (owner-only permissions) if it
     /// does not exist. `lease` is how long a job claimed by a worker that died stays claimed
@@ -69,23 +74,25 @@ public final class JobStore: Sendable {
         whenBusy: (@Sendable (String) -> Void)? = nil
     ) throws {
         let writer = try StoreFile.open(path: path, access: access, whenBusy: whenBusy)
-        self.init(backend: SQLiteBackend(writer: writer), lease: lease, options: options)
+        self.init(backend: SQLiteBackend(writer: writer), name: path.escapingControlCharacters, lease: lease, options: options)
     }
 
     /// A store in memory, gone with the store: for tests and previews.
     public static func inMemory(lease: Duration = .seconds(30), options: JobStoreOptions = JobStoreOptions()) throws
         -> JobStore
     {
-        JobStore(backend: SQLiteBackend(writer: try StoreFile.openInMemory()), lease: lease, options: options)
+        JobStore(backend: SQLiteBackend(writer: try StoreFile.openInMemory()), name: "in memory", lease: lease, options: options)
     }
 
-    /// A store on any backend of this package: SQLite (this module) or PostgreSQL (`TaskFlowPostgres`).
-    package init(backend: any JobStoreBackend, lease: Duration, options: JobStoreOptions) {
+    /// A store on any backend of this package, SQLite (this module) or PostgreSQL
+    /// (`TaskFlowPostgres`), named `name` (see ``name``).
+    package init(backend: any JobStoreBackend, name: String, lease: Duration, options: JobStoreOptions) {
         precondition(lease > .zero, "JobStore: the lease must be longer than zero")
         precondition(options.maxClaimBatch >= 1, "JobStore: maxClaimBatch is at least 1")
         precondition(options.pollInterval > .zero, "JobStore: pollInterval must be longer than zero")
         precondition(
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
+        self.name = name
         environment = WorkerEnvironment(
             backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate),
             doorbell: Doorbell(clock: options.clock.timer), owner: .current(), lease: lease, options: options)

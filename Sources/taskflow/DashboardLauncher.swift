@@ -64,10 +64,9 @@ struct DashboardLauncher {
 
     /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
     /// store behind) and be a TaskFlow job store.
-    nonisolated static func openStore(_ path: String) async throws -> StoreJobSource {
-        let store = try await StoreOptions.openStore(
+    nonisolated static func openStore(_ path: String) async throws -> JobStore {
+        try await StoreOptions.openStore(
             at: path, access: .write, ifMissing: "create one with 'taskflow jobs submit' or your program")
-        return StoreJobSource(store: store, name: StoreOptions.displayName(of: path))
     }
 
     /// Tells on stderr, after the terminal is restored, what an exit left behind.

@@ -14,21 +14,8 @@ struct ScenarioQueueSource: JobQueueSource {
         }
     }
 
-    func events() -> AsyncStream<JobEvent> {
-        // Subscribed here, before the stream is returned, so no event is missed.
-        let streams = jobs.queues.map(\.events)
-        return AsyncStream { continuation in
-            let relay = Task {
-                await withDiscardingTaskGroup { group in
-                    for stream in streams {
-                        group.addTask { for await event in stream { continuation.yield(event) } }
-                    }
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in relay.cancel() }
-        }
-    }
+    /// Every queue's events, merged.
+    func events() -> AsyncStream<JobEvent> { JobQueueList(jobs.queues).events() }
 
     var jobsAdded: Int { jobs.addedCount }
 

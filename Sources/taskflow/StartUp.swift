@@ -1,6 +1,7 @@
 import Foundation
 import TaskFlow
 import TaskFlowDashboard
+import TaskFlowStore
 import TaskFlowScenario
 
 /// taskflow's start-up as a ``Boot``: the theme and the scenario load in parallel, the
@@ -14,7 +15,7 @@ final class StartUp {
     private let session: DashboardSession
     private var theme = Theme.fallback
     private var source: (any FlowSource)?
-    private var store: StoreJobSource?
+    private var store: JobStore?
 
     /// The steps for `options`, feeding `session`. `makeSource` loads the scenario.
     init(

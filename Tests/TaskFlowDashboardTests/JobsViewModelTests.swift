@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import TaskFlow
 @testable import TaskFlowDashboard
+import Testing
 
 /// The jobs view's model: Tab, selection, and which key asks the store for what.
 @Suite("Model: the jobs view")

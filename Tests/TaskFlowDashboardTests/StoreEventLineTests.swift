@@ -14,7 +14,7 @@ struct StoreEventLineTests {
             .retryScheduled(id, kind: "send-email", retries: 2, at: Date.distantPast, reason: "server answered 500"),
             .failed(id, kind: "send-email", reason: "550 no such mailbox\u{1B}[2J"),
             .recovered(id, kind: "send-email"),
-        ].map(StoreJobSource.line(for:))
+        ].map(\.logLine)
         #expect(lines.map(\.text) == [
             "job 12 send-email submitted",
             "job 12 send-email parked until conditions change",
@@ -28,6 +28,6 @@ struct StoreEventLineTests {
     @Test func aReasonShowsNoPassword() {
         let event = StoredJobEvent.retryScheduled(
             StoredJobID(3), kind: "sync", retries: 1, at: Date.distantPast, reason: "connect failed: postgres://ann:s3cret@db/app refused")
-        #expect(StoreJobSource.line(for: event).text == "job 3 sync retry 1 in 0.0s: connect failed: postgres://ann:‹redacted›@db/app refused")
+        #expect(event.logLine.text == "job 3 sync retry 1 in 0.0s: connect failed: postgres://ann:‹redacted›@db/app refused")
     }
 }

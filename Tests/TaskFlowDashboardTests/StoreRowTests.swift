@@ -20,7 +20,7 @@ struct StoreRowTests {
         await store.stop()
         try await store.submit(kind: "sync", json: Data(#"{"dsn":"postgres://ann:s3cret@db/app","note":"?pwd=pa55"}"#.utf8))
 
-        let rows = try await StoreJobSource(store: store, name: path).listing(limit: 10).rows
+        let rows = try await store.listing(limit: 10).rows
         #expect(rows.map(\.lastError) == ["Boom(connect failed: postgres://ann:‹redacted›@db/app refused)", nil])
         #expect(rows.last?.payload == #"{"dsn":"postgres://ann:‹redacted›@db/app","note":"?pwd=‹redacted›"}"#)
     }
@@ -30,7 +30,7 @@ struct StoreRowTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try JobStore(path: path)
         let id = try await store.submit(kind: "sync", json: Data(#"{"token":"t1","note":"first"}"#.utf8))
-        let source = StoreJobSource(store: store, name: path)
+        let source = store
         #expect(try await source.listing(limit: 10).rows.map(\.payload) == [#"{"note":"first","token":"‹redacted›"}"#])
         #expect(try await source.listing(limit: 10).rows.map(\.payload) == [#"{"note":"first","token":"‹redacted›"}"#])
         let queue = try DatabaseQueue(path: path)

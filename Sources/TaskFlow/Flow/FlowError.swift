@@ -22,6 +22,9 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// body (kept in a task or a property). It would run after the flow ended, where no
     /// rollback or undo could ever revert it, so it is refused before it starts.
     case stepAfterFlowEnded(flow: FlowInfo, step: String)
+    /// A flow was named by id (``TaskFlowManager/undo(_:)``, a console's command) that the
+    /// manager does not know: it never existed, or it ended and is not in the undo history.
+    case unknownFlow(FlowID)
 
     /// One line saying what was refused and why.
     public var description: String {
@@ -40,6 +43,8 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
             "'\(flow.title)' cannot be undone yet: later flows changed the state it left; undo them first"
         case .stepAfterFlowEnded(let flow, let step):
             "cannot start '\(step)': its flow '\(flow.title)' has ended; a context is only valid inside its flow's body"
+        case .unknownFlow(let id):
+            "no flow \(id) is running or can be undone"
         }
     }
 }

@@ -20,9 +20,7 @@ public struct TaskFlow<Value: Sendable>: Sendable {
     /// ``TaskContext/isCancelled``), then every registered revert runs in reverse order. Only the
     /// first call has an effect; a call after the flow finished or during a rollback has none.
     public func cancel() {
-        if record.requestCancel() {
-            engine.lock.withdraw(record.lockRequest)
-        }
+        engine.cancel(record)
     }
 
     /// What the body returned. Throws `CancellationError` if the flow was cancelled, the step's

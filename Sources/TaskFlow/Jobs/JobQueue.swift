@@ -1,3 +1,4 @@
+import Synchronization
 import TaskFlowSupport
 
 /// Runs jobs later, at most ``maxConcurrent`` at once, by priority, after their dependencies:
@@ -42,6 +43,8 @@ public final class JobQueue: Sendable {
     /// simple without costing the jobs anything measurable.
     let hub = Broadcaster<JobEvent>(delivery: .immediate)
     private let state: Protected<QueueState>
+    /// How many jobs were ever added: a watcher that counts the jobs it saw end knows when all did.
+    private let added = Atomic<Int>(0)
 
     /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.
     public convenience init(title: String, maxConcurrent: Int = 1) {
@@ -115,6 +118,7 @@ public final class JobQueue: Sendable {
 
     /// The untyped part of `add`, compiled once rather than per value type.
     private func schedule(_ record: JobRecord, after scheduled: [JobRecord]) {
+        added.add(1, ordering: .relaxed)
         hub.emit(.added(JobInfo(id: record.id, title: record.title, queue: title, priority: record.priority,
                                 dependencies: scheduled.map(\.id), maxAttempts: record.job.maxAttempts)))
         if scheduled.isEmpty {
@@ -156,6 +160,22 @@ public final class JobQueue: Sendable {
         let jobs = state.withLock { $0.unfinished }
         for job in jobs.sorted(by: { $0.id > $1.id }) { job.cancel() }
     }
+
+    /// Cancels job `id` of this queue, as its handle's ``JobDependency/cancel()`` would: what a
+    /// watcher that never held the handle does. Returns false when the queue has no such job
+    /// that has not ended.
+    @discardableResult
+    public func cancel(_ id: JobID) -> Bool {
+        guard let job = state.withLock({ $0.unfinished.first { $0.id == id } }) else { return false }
+        job.cancel()
+        return true
+    }
+
+    /// True for a ``blocking(title:threads:)`` queue, whose jobs run on threads of its own.
+    package var isBlocking: Bool { threads != nil }
+
+    /// How many jobs were added to this queue so far.
+    package var jobsAdded: Int { added.load(ordering: .relaxed) }
 
     // MARK: - Scheduling, for the jobs' records
 

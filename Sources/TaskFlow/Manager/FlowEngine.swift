@@ -129,6 +129,11 @@ final class FlowEngine: Sendable {
         steps.map { RevertFailure(step: $0, error: FlowError.stateChangedSinceUpdate(step: $0.title)) }
     }
 
+    /// Cancels a flow (see ``TaskFlow/cancel()``): a flow waiting for the lock leaves its queue.
+    func cancel(_ record: FlowRecord) {
+        if record.requestCancel() { lock.withdraw(record.lockRequest) }
+    }
+
     /// Undoes a completed write flow under the write lock. Runs in a task of its own so that
     /// cancelling the caller's task never interrupts a revert half-way.
     func undo(_ record: FlowRecord) async throws {
@@ -159,6 +164,11 @@ final class FlowEngine: Sendable {
         record.transition(to: outcome.status)
         lock.release(ticket, holder: record.info)
         if !failures.isEmpty { throw outcome.error }
+    }
+
+    /// The live flow `id`, or the completed one of the undo history.
+    func record(_ id: FlowID) -> FlowRecord? {
+        registry.withLock { registry in registry.live[id] ?? registry.undoable.first { $0.info.id == id } }
     }
 
     func snapshot() -> ManagerSnapshot {

@@ -49,6 +49,25 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// The live flows, the lock and the undo history right now.
     public func snapshot() -> ManagerSnapshot { engine.snapshot() }
 
+    /// Cancels live flow `id` exactly as its handle's ``TaskFlow/cancel()`` would: what a watcher
+    /// (the dashboard, a console client) that never held the handle does. Returns false when no
+    /// live flow has that id (it ended, or never existed); like `cancel()`, a flow that is
+    /// already cancelling or rolling back is left as it is.
+    @discardableResult
+    public func cancel(_ id: FlowID) -> Bool {
+        guard let record = engine.record(id), !record.status.isFinished else { return false }
+        engine.cancel(record)
+        return true
+    }
+
+    /// Undoes completed write flow `id` exactly as its handle's ``TaskFlow/undo()`` would.
+    /// Throws ``FlowError/unknownFlow(_:)`` when the manager knows no such flow (not live, not
+    /// in the undo history), and otherwise what `undo()` throws.
+    public func undo(_ id: FlowID) async throws {
+        guard let record = engine.record(id) else { throw FlowError.unknownFlow(id) }
+        try await engine.undo(record)
+    }
+
     /// Submits a flow and returns its handle at once. The body runs off the main actor as soon as
     /// the lock admits the flow: alone for `.write`, beside other readers for `.read`.
     ///

@@ -65,7 +65,7 @@ package final class EventPrinter {
     /// A text line: the time right-aligned, then the sentence with its control characters
     /// escaped (titles and messages come from the user's files: a control character in them
     /// must not reach the terminal or break the one-line-per-event shape).
-    private func text(_ line: EventText.Line, at time: Duration) -> String {
+    private func text(_ line: LogLine, at time: Duration) -> String {
         let stamp = time.compact
         return String(repeating: " ", count: max(7 - stamp.count, 0)) + stamp + "  " + line.text.escapingControlCharacters
     }

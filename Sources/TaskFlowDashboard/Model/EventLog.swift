@@ -1,12 +1,4 @@
-/// How much a log line matters; decides its colour.
-public enum LogLevel: String, Sendable, Hashable {
-    /// Normal progress.
-    case info
-    /// Something was undone or stopped.
-    case warning
-    /// Something failed.
-    case error
-}
+import TaskFlow
 
 /// One line of the event log.
 package struct LogEntry: Sendable, Hashable {

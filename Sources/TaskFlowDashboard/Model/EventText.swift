@@ -2,57 +2,43 @@ import TaskFlow
 
 /// The human-readable text of engine events: the one renderer of events as sentences, shared by
 /// the event log and the headless text output.
-public enum EventText {
-    /// A described event: the text and how much it matters.
-    public struct Line: Sendable, Hashable {
-        /// The text, e.g. `#3 "Sync" step "Push" failed: HTTP 409`.
-        public let text: String
-        /// Its level.
-        public let level: LogLevel
-
-        /// A line of `text` at `level`.
-        public init(text: String, level: LogLevel) {
-            self.text = text
-            self.level = level
-        }
-    }
-
+package enum EventText {
     /// The line for `event`, or nil for a step that completed (the next step's start says it).
     /// Progress gets a line (`#1 "Sync" step 3 "Push" 40%`), which the event log leaves out.
     /// `flowTitle` and `stepTitle` look up titles; what they don't know is shown by id only.
     package static func line(
         for event: FlowEvent, flowTitle: (FlowID) -> String?, stepTitle: (FlowID, StepID) -> String?
-    ) -> Line? {
+    ) -> LogLine? {
         let flow = titled(event.flowID.description, flowTitle(event.flowID))
         func step(_ id: StepID) -> String { titled(id.description, stepTitle(event.flowID, id)) }
         switch event {
         case .flowQueued(let info):
-            return Line(text: "\(flow) queued (\(info.access.rawValue))", level: .info)
+            return LogLine(text: "\(flow) queued (\(info.access.rawValue))", level: .info)
         case .statusChanged(_, let status):
-            return Line(text: "\(flow) \(status)", level: level(of: status.phase))
+            return LogLine(text: "\(flow) \(status)", level: level(of: status.phase))
         case .stepStarted(_, let step):
-            return Line(text: "\(flow) ▸ \(step.title) (\(step.kind.rawValue))", level: .info)
+            return LogLine(text: "\(flow) ▸ \(step.title) (\(step.kind.rawValue))", level: .info)
         case .stepFinished(_, _, .completed):
             return nil
         case .stepFinished(_, let id, .cancelled):
-            return Line(text: "\(flow) \(step(id)) cancelled", level: .warning)
+            return LogLine(text: "\(flow) \(step(id)) cancelled", level: .warning)
         case .stepFinished(_, let id, .failed(let message)):
-            return Line(text: "\(flow) \(step(id)) failed: \(message)", level: .error)
+            return LogLine(text: "\(flow) \(step(id)) failed: \(message)", level: .error)
         case .progress(_, let id, let fraction):
-            return Line(text: "\(flow) \(step(id)) \(Int(fraction * 100))%", level: .info)
+            return LogLine(text: "\(flow) \(step(id)) \(Int(fraction * 100))%", level: .info)
         case .stepRetrying(_, let retry):
-            return Line(text: "\(flow) \"\(retry.title)\" attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay.delayText)", level: .warning)
+            return LogLine(text: "\(flow) \"\(retry.title)\" attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay.delayText)", level: .warning)
         case .stepReverting(_, let info):
-            return Line(text: "\(flow) ◂ reverting \(titled(info.id.description, info.title))", level: .warning)
+            return LogLine(text: "\(flow) ◂ reverting \(titled(info.id.description, info.title))", level: .warning)
         case .stepReverted(_, let info):
-            return Line(text: "\(flow) ◂ reverted \(titled(info.id.description, info.title))", level: .warning)
+            return LogLine(text: "\(flow) ◂ reverted \(titled(info.id.description, info.title))", level: .warning)
         case .revertFailed(_, let info, let message):
-            return Line(text: "\(flow) revert of \(titled(info.id.description, info.title)) failed: \(message)", level: .error)
+            return LogLine(text: "\(flow) revert of \(titled(info.id.description, info.title)) failed: \(message)", level: .error)
         case .undoExpired:
-            return Line(text: "\(flow) left the undo history: it can no longer be undone", level: .info)
+            return LogLine(text: "\(flow) left the undo history: it can no longer be undone", level: .info)
         case .lock(let change):
             let mode = change.mode.text { titled($0.description, flowTitle($0)) }
-            return Line(text: "lock: \(flow) \(change.change.verb) → \(mode), \(change.waiting) waiting", level: .info)
+            return LogLine(text: "lock: \(flow) \(change.change.verb) → \(mode), \(change.waiting) waiting", level: .info)
         }
     }
 

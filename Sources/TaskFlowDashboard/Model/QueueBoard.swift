@@ -92,7 +92,7 @@ package struct QueueBoard: Sendable, Hashable {
 
     /// The event log's line for `event`, once applied: nil for progress and for the first
     /// start (the list shows it; retries' starts are logged).
-    package func line(for event: JobEvent) -> EventText.Line? {
+    package func line(for event: JobEvent) -> LogLine? {
         switch event {
         case .progress:
             return nil
@@ -110,7 +110,7 @@ package struct QueueBoard: Sendable, Hashable {
         case .finished(let id, _):
             return line(id, "cancelled", level: .warning)
         case .paused(let title, let paused):
-            return EventText.Line(text: "queue \"\(title)\" \(paused ? "paused" : "resumed")", level: .info)
+            return LogLine(text: "queue \"\(title)\" \(paused ? "paused" : "resumed")", level: .info)
         }
     }
 
@@ -119,9 +119,9 @@ package struct QueueBoard: Sendable, Hashable {
         jobs[id].map { "job \(id.rawValue) \"\($0.info.title)\"" } ?? "job \(id.rawValue)"
     }
 
-    private func line(_ id: JobID, _ what: String, level: LogLevel) -> EventText.Line? {
+    private func line(_ id: JobID, _ what: String, level: LogLevel) -> LogLine? {
         guard let row = jobs[id] else { return nil }
-        return EventText.Line(text: "job \(id.rawValue) \"\(row.info.title)\" (\(row.info.queue)): \(what)", level: level)
+        return LogLine(text: "job \(id.rawValue) \"\(row.info.title)\" (\(row.info.queue)): \(what)", level: level)
     }
 
     // MARK: - Reading

@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlow
 
 /// What the dashboard last learned of a durable job store: its jobs as last listed, and when,
 /// so countdowns run on between two listings.

@@ -1,7 +1,17 @@
 import Foundation
+import TaskFlow
 import TOMLSource
 
 extension StoredJobRow {
+    /// The retry count as shown: `?` for a damaged row, whose count may be the damage.
+    package var retriesText: String { state == .damaged ? "?" : "\(retries)" }
+
+    /// Whether `r` can queue it again: only a failed job.
+    package var canRetry: Bool { state == .failed }
+
+    /// Whether `c` can remove it: any job a worker is not running.
+    package var canCancel: Bool { state != .running }
+
     /// Why it waits, who runs it, or why it failed, with times from `timeUntil`:
     /// "next attempt in 4.2s: HTTP 500", "leased by host:812, lease ends in 28.0s".
     /// Text from the job (errors, owner) has its control characters escaped.

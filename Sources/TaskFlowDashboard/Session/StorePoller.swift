@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlow
 
 /// Lists a job store for the stored jobs view and steers it. The store is shared with other
 /// processes, so it is listed rather than followed: every ``interval``, and at once after a key
@@ -23,11 +24,11 @@ final class StorePoller {
     private var tasks: [Task<Void, Never>] = []
 
     /// Starts listing `source` at once and every ``interval``, and following its changes.
-    init(_ source: any JobStoreSource, took: @escaping Took, note: @escaping @MainActor (EventText.Line) -> Void) {
+    init(_ source: any JobStoreSource, took: @escaping Took, note: @escaping @MainActor (LogLine) -> Void) {
         self.source = source
         let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.relist = relist
-        let changes = source.changes()
+        let changes = source.changeLog()
         tasks.append(Task {
             for await line in changes { note(line) }
         })
@@ -72,7 +73,7 @@ final class StorePoller {
 
     /// Flips the source's switch of `key`, and lists the store again.
     func flip(_ key: Character) {
-        source.flip(key)
+        (source as? any SwitchedJobStoreSource)?.flip(key)
         relist.yield()
     }
 

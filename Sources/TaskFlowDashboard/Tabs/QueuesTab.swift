@@ -72,7 +72,7 @@ package struct QueuesTab: DashboardTab {
     }
 
     /// Applies a queue event that happened at `time`; returns its event log line.
-    mutating func apply(_ event: JobEvent, at time: Duration) -> EventText.Line? {
+    mutating func apply(_ event: JobEvent, at time: Duration) -> LogLine? {
         let selectedQueue = selection.flatMap(board.queueTitle)
         board.apply(event, at: time)
         keepSelection(in: selectedQueue)

@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlow
 
 /// The stored jobs view: a durable job store's jobs as last listed, the selected job in full,
 /// and the processes running workers on the store beside them (store jobs do not take the

@@ -1,4 +1,5 @@
 import Foundation
+import TaskFlow
 
 /// The jobs view's list: every job of the store, oldest first: id, kind, state, retries, and
 /// why it waits, who runs it or why it failed, countdowns running between two listings.

@@ -1,5 +1,6 @@
 import Foundation
 import TOMLSource
+import TaskFlow
 import TaskFlowDashboard
 import TaskFlowStore
 

@@ -18,8 +18,6 @@ import TaskFlowStore
 struct OutboxDemo: FlowSource {
     let manager = TaskFlowManager()
     let store: JobStore
-    /// The store as shown: a file's path, or a URL with its password redacted.
-    let storeName: String
     let network = OutboxNetwork()
     /// Seconds per simulated unit of work (1 = natural pace).
     let pace: Double
@@ -38,7 +36,6 @@ struct OutboxDemo: FlowSource {
     /// `postgres://` database (in a taskflow built with the Postgres trait).
     init(path: String, pace: Double) throws {
         store = try StoreOptions.open(at: path, access: .create, ifMissing: "", lease: .seconds(5))
-        storeName = StoreOptions.displayName(of: path)
         self.pace = pace
         registerSender()
     }
@@ -49,7 +46,7 @@ struct OutboxDemo: FlowSource {
 
     func snapshot() -> ManagerSnapshot { manager.snapshot() }
 
-    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: StoreJobSource(store: store, name: storeName), network: network) }
+    var jobStore: (any JobStoreSource)? { OutboxStoreSource(jobs: store, network: network) }
 
     @MainActor
     func start() -> AsyncStream<FlowHandle> {
@@ -126,8 +123,8 @@ struct OutboxDemo: FlowSource {
 }
 
 /// The outbox's store in the jobs view, with the network as a switch the user flips with `n`.
-struct OutboxStoreSource: JobStoreSource {
-    let jobs: StoreJobSource
+struct OutboxStoreSource: SwitchedJobStoreSource {
+    let jobs: JobStore
     let network: OutboxNetwork
 
     var name: String { jobs.name }
@@ -149,5 +146,5 @@ struct OutboxStoreSource: JobStoreSource {
 }
 
 extension OutboxStoreSource {
-    func changes() -> AsyncStream<EventText.Line> { jobs.changes() }
+    func changeLog() -> AsyncStream<LogLine> { jobs.changeLog() }
 }

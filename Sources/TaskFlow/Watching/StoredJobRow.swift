@@ -1,7 +1,7 @@
 import Foundation
 
-/// One job of a durable job store as the jobs view shows it, whatever the store's backend:
-/// what a ``JobStoreSource`` lists.
+/// One job of a durable job store as a watcher shows it, whatever the store's backend: what a
+/// ``JobStoreSource`` lists.
 public struct StoredJobRow: Sendable, Hashable {
     /// Where the job is in its life.
     public enum State: String, Sendable, Hashable, CaseIterable {
@@ -58,13 +58,4 @@ public struct StoredJobRow: Sendable, Hashable {
         self.payload = payload
         self.damage = damage
     }
-
-    /// The retry count as shown: `?` for a damaged row, whose count may be the damage.
-    package var retriesText: String { state == .damaged ? "?" : "\(retries)" }
-
-    /// Whether `r` can queue it again: only a failed job.
-    package var canRetry: Bool { state == .failed }
-
-    /// Whether `c` can remove it: any job a worker is not running.
-    package var canCancel: Bool { state != .running }
 }

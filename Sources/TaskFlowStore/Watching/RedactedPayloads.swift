@@ -1,16 +1,15 @@
 import Foundation
-import TaskFlowDashboard
-import TaskFlowStore
+import TaskFlow
 
-/// The jobs view's rows, each payload redacted once rather than at every listing: the view lists
-/// up to 1,000 jobs twice a second, and a job's payload does not change once submitted. A payload
+/// A watcher's rows, each payload redacted once rather than at every listing: the dashboard
+/// lists up to 1,000 jobs twice a second, and a job's payload does not change once submitted. A payload
 /// is redacted again if its bytes differ from those redacted before under its id all the same
 /// (the store file is input: anything may have written it). Keeps the latest listing's only.
-actor RedactedPayloads {
+package actor RedactedPayloads {
     private var byID: [StoredJobID: (raw: Data, redacted: String)] = [:]
 
     /// `jobs` as rows, their text redacted.
-    func rows(for jobs: [StoredJobInfo]) -> [StoredJobRow] {
+    package func rows(for jobs: [StoredJobInfo]) -> [StoredJobRow] {
         var kept: [StoredJobID: (raw: Data, redacted: String)] = [:]
         kept.reserveCapacity(jobs.count)
         let rows = jobs.map { job in

@@ -1,5 +1,3 @@
-import TaskFlow
-
 /// In-process job queues the dashboard shows in its queues view (`Tab`) and steers: a
 /// scenario's `[[queue]]` tables, or a program's own ``TaskFlow/JobQueue``s.
 public protocol JobQueueSource: Sendable {
