@@ -59,12 +59,12 @@ import Testing
                     FlowSnapshot(info: other, status: .waiting, currentStep: nil, progress: nil)],
             lock: LockSnapshot(mode: .write(FlowID(7)), holders: [Self.info], queue: [other]), undoable: [Self.info])
         let message = SnapshotMessage(
-            time: 3, manager: manager, queues: [WireQueueDescription(title: "Uploads", maxConcurrent: 3, isBlocking: false, isPaused: true)],
+            time: 3, manager: manager, queues: [QueueDescription(title: "Uploads", maxConcurrent: 3, isBlocking: false, isPaused: true)],
             store: "jobs.sqlite", missed: 12)
         let back = try #require(roundTrip(.snapshot(message)).snapshot)
         #expect(String(describing: back.manager) == String(describing: manager))
         #expect(back.manager.flows.map(\.steps) == manager.flows.map(\.steps))
-        #expect(back.queues == message.queues)
+        #expect(back.queues?.map(\.core) == [QueueDescription(title: "Uploads", maxConcurrent: 3, isPaused: true)])
         #expect(back.store == "jobs.sqlite" && back.missed == 12 && back.time == 3)
     }
 
@@ -99,9 +99,24 @@ import Testing
         #expect(bye.reason == "shutting down")
         let refused = try #require(roundTrip(.refused(RefusedMessage(reason: "r"))).refused)
         #expect(refused.reason == "r")
-        let change = StoreChangeMessage(time: 1, text: "job 4 succeeded", level: "info")
+        let change = StoreChangeMessage(time: 1, line: LogLine(text: "job 4 succeeded", level: .warning))
         let changed = try #require(roundTrip(.storeChange(change)).storeChange)
         #expect(changed == change)
+    }
+
+    @Test func aStoreListingRoundTrips() throws {
+        let rows = [
+            StoredJobRow(id: .init(1), kind: "send-email", state: .scheduled, retries: 2, dueAt: Date(timeIntervalSince1970: 1_700_000_000.123),
+                         leaseOwner: nil, lastError: "SMTP 451", isRecovery: false, payload: #"{"to":"***"}"#),
+            StoredJobRow(id: .init(2), kind: "", state: .damaged, retries: 0, dueAt: nil, leaseOwner: "host:12", lastError: nil,
+                         isRecovery: true, payload: "", damage: "retries is 'x'"),
+        ]
+        let process = WorkerProcessRow(host: "web-1", pid: 12, workers: 4, runningJobs: 1, lease: .seconds(30),
+                                       lastHeartbeat: Date(timeIntervalSince1970: 1_700_000_001.5), isThisStore: true)
+        let listing = StoreListing(rows: rows, counts: [.scheduled: 1, .damaged: 1, .pending: 0], processes: [process])
+        let line = try MessageCoding.line(ServerMessage.reply(ReplyMessage(id: 1, ok: true, listing: WireStoreListing(listing))))
+        let back = try #require(try MessageCoding.serverMessage(line.dropLast()).reply?.listing?.core)
+        #expect(back == listing)
     }
 
     @Test func everyCommandRoundTrips() throws {

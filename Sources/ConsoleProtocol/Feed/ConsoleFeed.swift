@@ -13,25 +13,37 @@ package final class ConsoleFeed: Sendable {
     package let origin: ContinuousClock.Instant
     /// The program's hello.
     package let hello: ServerHello
+    /// The program's job queues, if it serves them.
+    package let queues: (any JobQueueSource)?
+    /// The program's job store, if it serves one.
+    package let store: (any JobStoreSource)?
     private let flowEvents: @Sendable () -> AsyncStream<TimedFlowEvent>
     private let managerSnapshot: @Sendable () -> ManagerSnapshot
 
     /// A feed of the flows `events()` and `snapshot()` report (a manager's `timedEvents` and
-    /// `snapshot()`), introduced as `title`.
+    /// `snapshot()`), of `queues` and of `store`, introduced as `title`.
     package init(
         title: String, readOnly: Bool, events: @escaping @Sendable () -> AsyncStream<TimedFlowEvent>,
-        snapshot: @escaping @Sendable () -> ManagerSnapshot
+        snapshot: @escaping @Sendable () -> ManagerSnapshot, queues: (any JobQueueSource)? = nil,
+        store: (any JobStoreSource)? = nil
     ) {
         origin = .now
         hello = ServerHello(
             program: ProcessInfo.processInfo.processName, pid: getpid(), title: title, started: Date(), readOnly: readOnly)
         flowEvents = events
         managerSnapshot = snapshot
+        self.queues = queues
+        self.store = store
     }
 
-    /// A feed of `manager`'s flows.
-    package convenience init<State>(manager: TaskFlowManager<State>, title: String, readOnly: Bool = false) {
-        self.init(title: title, readOnly: readOnly, events: { manager.timedEvents }, snapshot: { manager.snapshot() })
+    /// A feed of `manager`'s flows, `queues` and `store`.
+    package convenience init<State>(
+        manager: TaskFlowManager<State>, queues: (any JobQueueSource)? = nil, store: (any JobStoreSource)? = nil,
+        title: String, readOnly: Bool = false
+    ) {
+        self.init(
+            title: title, readOnly: readOnly, events: { manager.timedEvents }, snapshot: { manager.snapshot() },
+            queues: queues, store: store)
     }
 
     /// Seconds from the feed's start to `instant`.
@@ -39,12 +51,14 @@ package final class ConsoleFeed: Sendable {
 
     /// Everything watched, now; `missed` for a client that fell behind.
     package func snapshot(missed: Int? = nil) -> ServerMessage {
-        .snapshot(SnapshotMessage(time: time(of: .now), manager: managerSnapshot(), missed: missed))
+        .snapshot(
+            SnapshotMessage(
+                time: time(of: .now), manager: managerSnapshot(), queues: queues?.queues, store: store?.name, missed: missed))
     }
 
     /// Subscribes to every watched source. Until the subscription runs, events wait in it.
     package func subscribe() -> FeedSubscription {
-        FeedSubscription(feed: self, flows: flowEvents())
+        FeedSubscription(feed: self, flows: flowEvents(), jobs: queues?.events(), store: store?.changeLog())
     }
 
     /// Hello, a snapshot, then every event, for one consumer that keeps up (the stream's buffer
@@ -67,15 +81,30 @@ package final class ConsoleFeed: Sendable {
 package struct FeedSubscription: Sendable {
     let feed: ConsoleFeed
     let flows: AsyncStream<TimedFlowEvent>
+    let jobs: AsyncStream<JobEvent>?
+    let store: AsyncStream<LogLine>?
 
     /// Hands every event to `deliver`, as a message, until the calling task is cancelled (which
     /// unsubscribes) or the sources end. Events of one source come in order; `deliver` may be
     /// called from several tasks at once, one per source.
     package func run(_ deliver: @escaping @Sendable (ServerMessage) -> Void) async {
-        await withTaskGroup(of: Void.self) { group in
+        await withDiscardingTaskGroup { group in
             group.addTask { [feed, flows] in
                 for await timed in flows {
                     deliver(.flow(FlowMessage(time: feed.time(of: timed.time), event: timed.event)))
+                }
+            }
+            if let jobs {
+                // Queue events carry no time: the feed stamps them as they arrive.
+                group.addTask { [feed] in
+                    for await event in jobs {
+                        deliver(.job(JobMessage(time: feed.time(of: .now), event: WireJobEvent(event, origin: feed.origin))))
+                    }
+                }
+            }
+            if let store {
+                group.addTask { [feed] in
+                    for await line in store { deliver(.storeChange(StoreChangeMessage(time: feed.time(of: .now), line: line))) }
                 }
             }
         }

@@ -22,14 +22,13 @@ package struct SnapshotMessage: Codable, Sendable {
 
     /// A snapshot message.
     package init(
-        time: Double, manager: ManagerSnapshot, queues: [WireQueueDescription]? = nil, store: String? = nil,
-        missed: Int? = nil
+        time: Double, manager: ManagerSnapshot, queues: [QueueDescription]? = nil, store: String? = nil, missed: Int? = nil
     ) {
         self.time = time
         flows = manager.flows.map(WireFlowSnapshot.init)
         lock = WireLockSnapshot(manager.lock)
         undoable = manager.undoable.map(WireFlowInfo.init)
-        self.queues = queues
+        self.queues = queues?.map(WireQueueDescription.init)
         self.store = store
         self.missed = missed
     }
@@ -76,14 +75,17 @@ package struct StoreChangeMessage: Codable, Sendable, Hashable {
     /// The line.
     package var text: String
     /// `info`, `warning` or `error`.
-    package var level: String
+    package var level: LogLevel
 
     /// A store change message.
-    package init(time: Double, text: String, level: String) {
+    package init(time: Double, line: LogLine) {
         self.time = time
-        self.text = text
-        self.level = level
+        text = line.text
+        level = line.level
     }
+
+    /// The line, as the program's store logged it.
+    package var line: LogLine { LogLine(text: text, level: level) }
 }
 
 /// The answer to one command: `{"type": "reply", "id": 7, "ok": false, "message": "unknown flow 9"}`.

@@ -1,19 +1,28 @@
-/// A job queue as it travels: `{"title", "maxConcurrent", "isBlocking", "isPaused"}`.
-package struct WireQueueDescription: Codable, Sendable, Hashable {
-    /// The queue's title, as in its events.
-    package var title: String
-    /// How many jobs it runs at once.
-    package var maxConcurrent: Int
-    /// True for a blocking-work queue.
-    package var isBlocking: Bool
-    /// Whether it is paused.
-    package var isPaused: Bool
+import TaskFlow
 
-    /// Describes a queue.
-    package init(title: String, maxConcurrent: Int, isBlocking: Bool, isPaused: Bool) {
-        self.title = title
-        self.maxConcurrent = maxConcurrent
-        self.isBlocking = isBlocking
-        self.isPaused = isPaused
+/// A ``QueueDescription`` as it travels: `{"title", "maxConcurrent", "isBlocking", "isPaused"}`.
+package struct WireQueueDescription: Codable, Sendable, Hashable {
+    /// The queue.
+    package let core: QueueDescription
+
+    /// The wire form of `core`.
+    package init(_ core: QueueDescription) { self.core = core }
+
+    private enum CodingKeys: String, CodingKey { case title, maxConcurrent, isBlocking, isPaused }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        core = QueueDescription(
+            title: try c.decode(String.self, forKey: .title), maxConcurrent: try c.decode(Int.self, forKey: .maxConcurrent),
+            isBlocking: try c.decodeIfPresent(Bool.self, forKey: .isBlocking) ?? false,
+            isPaused: try c.decodeIfPresent(Bool.self, forKey: .isPaused) ?? false)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(core.title, forKey: .title)
+        try c.encode(core.maxConcurrent, forKey: .maxConcurrent)
+        try c.encode(core.isBlocking, forKey: .isBlocking)
+        try c.encode(core.isPaused, forKey: .isPaused)
     }
 }
