@@ -35,6 +35,10 @@ let package = Package(
         // (`Broadcaster`). Internal to the package (`package` access): no product.
         .target(name: "TaskFlowSupport", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "TaskFlow", dependencies: ["TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections")]),
+        // The attach protocol: its messages as JSON lines, the wire form of the core's types, the
+        // feed of a watched program and the session recorder. Internal to the package (`package`
+        // access): no product. No NIO, so the dashboard records sessions without building it.
+        .target(name: "ConsoleProtocol", dependencies: ["TaskFlow", "TaskFlowSupport"]),
         // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // TOML input files (scenarios, themes): reading, source positions, limits and
@@ -124,6 +128,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource", "TaskFlowSupport"]),
+        .testTarget(name: "TaskFlowConsoleTests", dependencies: ["ConsoleProtocol", "TaskFlow", "TaskFlowTestSupport"]),
         // Seeded mutations of the demos, themes and store files through the loaders the CLI uses.
         .testTarget(
             name: "InputFuzzTests",

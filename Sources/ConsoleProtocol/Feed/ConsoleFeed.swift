@@ -1,0 +1,112 @@
+import Foundation
+import TaskFlow
+
+/// What a program shows to its watchers, as protocol messages: its ``hello``, a ``snapshot(missed:)``
+/// of everything watched, and, through a ``subscribe()``d ``FeedSubscription``, every event from
+/// then on. The console server fans one feed out to its clients; a ``SessionRecorder`` writes one
+/// to a file.
+///
+/// Subscribe before taking the snapshot: an event that happens in between then arrives after the
+/// snapshot that may already show it (a watcher applies it again, harmlessly), and none is lost.
+package final class ConsoleFeed: Sendable {
+    /// The moment the feed started: messages' `time` counts seconds from here.
+    package let origin: ContinuousClock.Instant
+    /// The program's hello.
+    package let hello: ServerHello
+    /// The program's job queues, if it serves them.
+    package let queues: (any JobQueueSource)?
+    /// The program's job store, if it serves one.
+    package let store: (any JobStoreSource)?
+    private let flowEvents: @Sendable () -> AsyncStream<TimedFlowEvent>
+    private let managerSnapshot: @Sendable () -> ManagerSnapshot
+
+    /// A feed of the flows `events()` and `snapshot()` report (a manager's `timedEvents` and
+    /// `snapshot()`), of `queues` and of `store`, introduced as `title`.
+    package init(
+        title: String, readOnly: Bool, events: @escaping @Sendable () -> AsyncStream<TimedFlowEvent>,
+        snapshot: @escaping @Sendable () -> ManagerSnapshot, queues: (any JobQueueSource)? = nil,
+        store: (any JobStoreSource)? = nil
+    ) {
+        origin = .now
+        hello = ServerHello(
+            program: ProcessInfo.processInfo.processName, pid: getpid(), title: title, started: Date(), readOnly: readOnly)
+        flowEvents = events
+        managerSnapshot = snapshot
+        self.queues = queues
+        self.store = store
+    }
+
+    /// A feed of `manager`'s flows, `queues` and `store`.
+    package convenience init<State>(
+        manager: TaskFlowManager<State>, queues: (any JobQueueSource)? = nil, store: (any JobStoreSource)? = nil,
+        title: String, readOnly: Bool = false
+    ) {
+        self.init(
+            title: title, readOnly: readOnly, events: { manager.timedEvents }, snapshot: { manager.snapshot() },
+            queues: queues, store: store)
+    }
+
+    /// Seconds from the feed's start to `instant`.
+    package func time(of instant: ContinuousClock.Instant) -> Double { (instant - origin).wireSeconds }
+
+    /// Everything watched, now; `missed` for a client that fell behind.
+    package func snapshot(missed: Int? = nil) -> ServerMessage {
+        .snapshot(
+            SnapshotMessage(
+                time: time(of: .now), manager: managerSnapshot(), queues: queues?.queues, store: store?.name, missed: missed))
+    }
+
+    /// Subscribes to every watched source. Until the subscription runs, events wait in it.
+    package func subscribe() -> FeedSubscription {
+        FeedSubscription(feed: self, flows: flowEvents(), jobs: queues?.events(), store: store?.changeLog())
+    }
+
+    /// Hello, a snapshot, then every event, for one consumer that keeps up (the stream's buffer
+    /// is unbounded); the sources are unsubscribed when the consumer stops iterating.
+    package func messages() -> AsyncStream<ServerMessage> {
+        let subscription = subscribe()
+        let (stream, continuation) = AsyncStream<ServerMessage>.makeStream()
+        continuation.yield(.hello(hello))
+        continuation.yield(snapshot())
+        let task = Task {
+            await subscription.run { continuation.yield($0) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}
+
+/// A feed's sources, subscribed: ``run(_:)`` hands on their events as messages.
+package struct FeedSubscription: Sendable {
+    let feed: ConsoleFeed
+    let flows: AsyncStream<TimedFlowEvent>
+    let jobs: AsyncStream<JobEvent>?
+    let store: AsyncStream<LogLine>?
+
+    /// Hands every event to `deliver`, as a message, until the calling task is cancelled (which
+    /// unsubscribes) or the sources end. Events of one source come in order; `deliver` may be
+    /// called from several tasks at once, one per source.
+    package func run(_ deliver: @escaping @Sendable (ServerMessage) -> Void) async {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [feed, flows] in
+                for await timed in flows {
+                    deliver(.flow(FlowMessage(time: feed.time(of: timed.time), event: timed.event)))
+                }
+            }
+            if let jobs {
+                // Queue events carry no time: the feed stamps them as they arrive.
+                group.addTask { [feed] in
+                    for await event in jobs {
+                        deliver(.job(JobMessage(time: feed.time(of: .now), event: WireJobEvent(event, origin: feed.origin))))
+                    }
+                }
+            }
+            if let store {
+                group.addTask { [feed] in
+                    for await line in store { deliver(.storeChange(StoreChangeMessage(time: feed.time(of: .now), line: line))) }
+                }
+            }
+        }
+    }
+}
