@@ -91,7 +91,7 @@ let package = Package(
             name: "taskflow",
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
-                "TOMLSource",
+                "TOMLSource", "ConsoleProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
