@@ -11,6 +11,8 @@ let package = Package(
         // The job store on PostgreSQL: a product of its own, so that programs (and the
         // taskflow command) that stay on SQLite never build postgres-nio and its TLS stack.
         .library(name: "TaskFlowPostgres", targets: ["TaskFlowPostgres"]),
+        // A program without a terminal serves its flows, queues and store to `taskflow attach`.
+        .library(name: "TaskFlowConsole", targets: ["TaskFlowConsole"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
     ],
     // `swift build --traits Postgres` (or `swift run --traits Postgres taskflow`) builds taskflow
@@ -27,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `swift package generate-documentation --target TaskFlow` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -39,6 +42,18 @@ let package = Package(
         // feed of a watched program and the session recorder. Internal to the package (`package`
         // access): no product. No NIO, so the dashboard records sessions without building it.
         .target(name: "ConsoleProtocol", dependencies: ["TaskFlow", "TaskFlowSupport"]),
+        // The console server (a swift-service-lifecycle Service on a Unix-domain socket) and the
+        // client library `taskflow attach` is built on.
+        .target(
+            name: "TaskFlowConsole",
+            dependencies: [
+                "ConsoleProtocol", "TaskFlow", "TaskFlowSupport",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["PROTOCOL.md"]
+        ),
         // The ncurses C API (libncursesw). Only DashboardTerminal imports it.
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         // TOML input files (scenarios, themes): reading, source positions, limits and
@@ -128,7 +143,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource", "TaskFlowSupport"]),
-        .testTarget(name: "TaskFlowConsoleTests", dependencies: ["ConsoleProtocol", "TaskFlow", "TaskFlowTestSupport"]),
+        .testTarget(
+            name: "TaskFlowConsoleTests",
+            dependencies: [
+                "ConsoleProtocol", "TaskFlowConsole", "TaskFlow", "TaskFlowTestSupport",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Seeded mutations of the demos, themes and store files through the loaders the CLI uses.
         .testTarget(
             name: "InputFuzzTests",

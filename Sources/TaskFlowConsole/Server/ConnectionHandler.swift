@@ -1,0 +1,163 @@
+import ConsoleProtocol
+import Logging
+import NIOCore
+
+/// One client's connection, on its event loop: reads lines, holds the handshake, hands
+/// commands to the runner, and cuts the client off (with a logged reason) when it sends what is
+/// not the protocol, a line over the limit, or leaves its buffer full too long.
+final class ConnectionHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private enum Phase { case greeting, joined, closing }
+
+    private let id: Int
+    private let hub: ClientHub
+    private let feed: ConsoleFeed
+    private let runner: CommandRunner
+    private let limits: ConsoleLimits
+    private let logger: Logger
+    private var framer: LineFramer
+    private var phase = Phase.greeting
+    private var handshakeTimer: Scheduled<Void>?
+    private var stallTimer: Scheduled<Void>?
+
+    init(id: Int, hub: ClientHub, feed: ConsoleFeed, runner: CommandRunner, limits: ConsoleLimits, logger: Logger) {
+        self.id = id
+        self.hub = hub
+        self.feed = feed
+        self.runner = runner
+        self.limits = limits
+        var logger = logger
+        logger[metadataKey: "console.client"] = "\(id)"
+        self.logger = logger
+        framer = LineFramer(limit: limits.maxLineBytes)
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        write(.hello(feed.hello), context: context)
+        let channel = context.channel
+        let logger = logger
+        let timeout = limits.handshakeTimeout
+        handshakeTimer = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+            logger.warning("console client cut off: no hello within \(timeout)")
+            channel.close(promise: nil)
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        handshakeTimer?.cancel()
+        stallTimer?.cancel()
+        hub.leave(id)
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard phase != .closing else { return }
+        framer.append(unwrapInboundIn(data).readableBytesView)
+        do {
+            while phase != .closing, let line = try framer.nextLine() {
+                if !line.isEmpty { handle(line, context: context) }
+            }
+        } catch {
+            cutOff("\(error)", context: context)
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable {
+            stallTimer?.cancel()
+            stallTimer = nil
+            hub.caughtUp(id)
+        } else if stallTimer == nil {
+            let channel = context.channel
+            let logger = logger
+            let timeout = limits.stallTimeout
+            stallTimer = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
+                guard !channel.isWritable else { return }
+                logger.warning("console client cut off: it read nothing for \(timeout) while its buffer was full")
+                channel.close(promise: nil)
+            }
+        }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("console client connection failed: \(error)")
+        context.close(promise: nil)
+    }
+
+    private func handle(_ line: [UInt8], context: ChannelHandlerContext) {
+        let message: ClientMessage
+        do {
+            message = try MessageCoding.clientMessage(line)
+        } catch let error as UnreadableCommand {
+            return write(.reply(ReplyMessage(id: error.id, ok: false, message: error.reason)), context: context)
+        } catch let error as DecodingError {
+            return cutOff(error.oneLine, context: context)
+        } catch {
+            return cutOff("\(error)", context: context)
+        }
+        switch (message, phase) {
+        case (.hello(let hello), .greeting):
+            greet(hello, context: context)
+        case (.hello, _):
+            break
+        case (.command, .greeting):
+            cutOff("a command before hello", context: context)
+        case (.command(let command), _):
+            execute(command, on: context.channel)
+        }
+    }
+
+    private func greet(_ hello: ClientHello, context: ChannelHandlerContext) {
+        handshakeTimer?.cancel()
+        if let mismatch = ProtocolVersion.mismatch(peer: hello.protocolVersion, peerName: "client", ownName: "program") {
+            logger.warning("console client '\(hello.client)' refused: \(mismatch)")
+            phase = .closing
+            return writeLast(.refused(RefusedMessage(reason: mismatch)), context: context)
+        }
+        logger.info("console client '\(hello.client)' attached (protocol \(hello.protocolVersion))")
+        phase = .joined
+        hub.join(id)
+    }
+
+    private func execute(_ command: CommandMessage, on channel: any Channel) {
+        let runner = runner
+        let logger = logger
+        Task {
+            let reply = await runner.reply(to: command.command, id: command.id)
+            logger.info("console command \(command.command.name): \(reply.ok ? "done" : reply.message ?? "refused")")
+            guard let line = try? MessageCoding.line(ServerMessage.reply(reply)) else { return }
+            channel.writeAndFlush(ByteBuffer(bytes: line), promise: nil)
+        }
+    }
+
+    /// Says why in a `bye`, logs it, and closes: the program and other clients go on.
+    private func cutOff(_ reason: String, context: ChannelHandlerContext) {
+        logger.warning("console client cut off: \(reason)")
+        phase = .closing
+        writeLast(.bye(ByeMessage(reason: reason)), context: context)
+    }
+
+    /// Writes `message`, then closes once it is written (closing at once would drop it).
+    private func writeLast(_ message: ServerMessage, context: ChannelHandlerContext) {
+        let channel = context.channel
+        guard let line = try? MessageCoding.line(message) else { return channel.close(promise: nil) }
+        channel.writeAndFlush(ByteBuffer(bytes: line)).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func write(_ message: ServerMessage, context: ChannelHandlerContext) {
+        guard let line = try? MessageCoding.line(message) else { return }
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: line)), promise: nil)
+    }
+}
+
+extension TimeAmount {
+    /// The same span, in whole nanoseconds.
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
