@@ -106,7 +106,7 @@ let package = Package(
             name: "taskflow",
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
-                "TOMLSource", "ConsoleProtocol",
+                "TOMLSource", "ConsoleProtocol", "TaskFlowConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
@@ -165,12 +165,17 @@ let package = Package(
             // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
             dependencies: ["TaskFlowScenario", "TOMLSource", "TaskFlowDashboard"], resources: [.copy("Fixtures")]
         ),
+        // A program serving its console, for taskflow attach's end-to-end tests.
+        .executableTarget(
+            name: "console-test-program", dependencies: ["TaskFlow", "TaskFlowConsole"], path: "Tests/ConsoleTestProgram"
+        ),
         .testTarget(
             name: "TaskFlowDashboardTests",
-            // `taskflow` is listed so that the end-to-end tests find the binary built; GRDB crafts
-            // damaged store files and holds their write lock.
+            // `taskflow` and `console-test-program` are listed so that the end-to-end tests find the
+            // binaries built; GRDB crafts damaged store files and holds their write lock.
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow",
+                "console-test-program", "ConsoleProtocol", "TaskFlowConsole",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

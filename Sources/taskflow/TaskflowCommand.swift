@@ -30,8 +30,9 @@ struct TaskflowCommand: ParsableCommand {
               taskflow run my-flows.toml        your own scenario
               taskflow check my-flows.toml      validate it and summarise its flows
               taskflow jobs list                the durable job store (taskflow jobs --help)
+              taskflow attach                   a running program that serves its console
             """,
-        subcommands: [TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self],
+        subcommands: [TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, AttachCommand.self],
         defaultSubcommand: TourCommand.self
     )
 

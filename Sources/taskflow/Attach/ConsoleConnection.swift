@@ -1,18 +1,21 @@
 import ConsoleProtocol
+import TaskFlowConsole
 
-/// What `taskflow attach` needs of an open console connection, past the handshake: the
-/// program's hello, its messages in order, and commands answered by replies. The console
-/// client conforms; tests stand in for it with a program's feed in the same process.
+/// What `taskflow attach` needs of a console connection, past the handshake: the program's
+/// hello and first snapshot, its messages in order, and commands answered by replies.
+/// ``ConsoleClient`` is one; tests stand in for it with a program's feed in the same process.
 protocol ConsoleConnection: Sendable {
-    /// The program's hello, checked (same protocol major).
+    /// The program's hello, its version checked.
     var hello: ServerHello { get }
-    /// The program's messages after its hello, in order, starting with its first snapshot;
-    /// replies may be left out (``send(_:)`` returns them). Finishes when the connection closes,
-    /// throwing when it broke.
-    func messages() -> AsyncThrowingStream<ServerMessage, any Error>
-    /// Sends `command` and returns the program's reply; throws when it cannot be sent or the
-    /// connection closed before the reply came.
+    /// Everything it watched when the connection was made.
+    var snapshot: SnapshotMessage { get }
+    /// What the program sends after ``snapshot``, in order (replies aside); finishes when the
+    /// connection ends. One consumer.
+    var messages: AsyncStream<ServerMessage> { get }
+    /// Sends `command` and returns the program's reply; throws when the connection ended first.
     func send(_ command: ConsoleCommand) async throws -> ReplyMessage
     /// Closes the connection; the program goes on.
-    func close()
+    func close() async
 }
+
+extension ConsoleClient: ConsoleConnection {}

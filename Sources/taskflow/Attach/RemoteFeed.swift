@@ -27,7 +27,15 @@ final class RemoteFeed: Sendable {
     /// Flows with a handle out and no final status seen: a flow's handle is made once, and
     /// the set stays as small as the program's live flows.
     private let live = Protected(Set<FlowID>())
-    private let ending = Protected<String?>(nil)
+    private let ending = Protected(Ending.following)
+
+    /// Whether, and how, the feed ended.
+    private enum Ending {
+        case following
+        /// The user left (`q`): the connection's close that follows is no news.
+        case detached
+        case ended(line: String)
+    }
 
     /// A feed of the program that said `hello` over `connection`, its first snapshot taken
     /// `snapshotTime` seconds into its feed.
@@ -38,7 +46,15 @@ final class RemoteFeed: Sendable {
     }
 
     /// Why the connection ended ("importer (pid 4242) exited"), once it did.
-    var endLine: String? { ending.withLock { $0 } }
+    var endLine: String? {
+        ending.withLock { if case .ended(let line) = $0 { line } else { nil } }
+    }
+
+    /// The user is leaving: the connection's close that follows ends the streams silently.
+    func detach() {
+        ending.withLock { if case .following = $0 { $0 = .detached } }
+        finishStreams()
+    }
 
     /// Routes one message.
     func take(_ message: ServerMessage) {
@@ -60,7 +76,7 @@ final class RemoteFeed: Sendable {
             updates.yield(.resync(snapshot, missed: message.missed ?? 0, time: clock.instant(message.time)))
         case .job(let message): jobs.yield(message.event.core(origin: clock.origin))
         case .storeChange(let message): storeChanges.yield(message.line)
-        case .bye(let bye): end("\(who) closed its console: \(bye.reason)")
+        case .bye(let bye): end("\(who) ended the session: \(bye.reason)")
         case .refused(let refusal): end("\(who) refused this client: \(refusal.reason)")
         case .hello, .reply: break
         }
@@ -76,23 +92,28 @@ final class RemoteFeed: Sendable {
         }
     }
 
-    /// The connection closed (`error`: it broke): the program exited, or the connection was lost.
-    func closed(_ error: (any Error)?) {
-        if let error { return end("connection lost: \(error)") }
+    /// The connection closed: the program exited, or it is running and the connection was lost.
+    func closed() {
         end(ProcessState.isRunning(hello.pid) ? "connection lost: \(who) closed it" : "\(who) exited")
     }
 
     /// "importer (pid 4242)".
     private var who: String { "\(hello.program) (pid \(hello.pid))" }
 
-    /// Ends every stream once, the updates with ``SourceUpdate/ended``, so the dashboard's loop ends.
+    /// Ends every stream once, the updates with ``SourceUpdate/ended``, so the dashboard's loop
+    /// ends and ``endLine`` says `line`.
     private func end(_ line: String) {
         let first = ending.withLock { ending in
-            defer { ending = ending ?? line }
-            return ending == nil
+            guard case .following = ending else { return false }
+            ending = .ended(line: line)
+            return true
         }
         guard first else { return }
         updates.yield(.ended)
-        for stream in [updates.finish, handles.finish, jobs.finish, storeChanges.finish] { stream() }
+        finishStreams()
+    }
+
+    private func finishStreams() {
+        for finish in [updates.finish, handles.finish, jobs.finish, storeChanges.finish] { finish() }
     }
 }

@@ -19,31 +19,10 @@ final class RemoteSource: WatchedSource {
     private let feed: RemoteFeed
     private let connection: any ConsoleConnection
 
-    /// Reads `connection`'s first snapshot, then follows the program from there on: every
-    /// message is read as it comes, and held until the dashboard takes it. Throws when the
-    /// connection ends or says anything else first.
-    static func open(_ connection: any ConsoleConnection) async throws -> RemoteSource {
-        var messages = connection.messages().makeAsyncIterator()
-        let hello = connection.hello
-        let first = try await messages.next()
-        guard case .snapshot(let snapshot)? = first else {
-            let what = first.map { "a '\($0.type)' message" } ?? "nothing"
-            throw AttachFailure("\(hello.program) (pid \(hello.pid)) sent \(what) where its snapshot was due")
-        }
-        let source = RemoteSource(connection: connection, snapshot: snapshot)
-        Task { [feed = source.feed, messages] in
-            var messages = messages
-            do {
-                while let message = try await messages.next() { feed.take(message) }
-                feed.closed(nil)
-            } catch {
-                feed.closed(error)
-            }
-        }
-        return source
-    }
-
-    private init(connection: any ConsoleConnection, snapshot: SnapshotMessage) {
+    /// Follows the program on `connection` from its first snapshot on: every message is read
+    /// as it comes, and held until the dashboard takes it.
+    init(_ connection: any ConsoleConnection) {
+        let snapshot = connection.snapshot
         let feed = RemoteFeed(hello: connection.hello, connection: connection, snapshotTime: snapshot.time)
         self.connection = connection
         self.feed = feed
@@ -52,6 +31,11 @@ final class RemoteSource: WatchedSource {
         jobQueues = snapshot.queues.map { RemoteQueues(queues: $0.map(\.core), jobEvents: feed.jobs, commands: feed.commands) }
         jobStore = snapshot.store.map { RemoteStore(name: $0, changes: feed.storeChanges, commands: feed.commands) }
         feed.learn(initial.flows.map(\.info.id))
+        let messages = connection.messages
+        Task {
+            for await message in messages { feed.take(message) }
+            feed.closed()
+        }
     }
 
     /// Why the connection ended, once it did: the one line `taskflow attach` ends with.
@@ -81,12 +65,9 @@ final class RemoteSource: WatchedSource {
     /// ended.
     @MainActor func start() -> AsyncStream<FlowHandle> { feed.handles.take() }
 
-    /// Closes the connection; the program goes on.
-    func shutDown() async { connection.close() }
-}
-
-/// Why `taskflow attach` cannot watch a program, in one line.
-struct AttachFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+    /// The user left: closes the connection; the program goes on.
+    func shutDown() async {
+        feed.detach()
+        await connection.close()
+    }
 }

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import TaskFlowConsole
+import TaskFlowDashboard
+
+/// `taskflow attach [PID | PATH]`: the dashboard over a running program that serves its
+/// console (`ConsoleServer`), its keys acting on the program.
+struct AttachCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attach",
+        abstract: "Watch and steer a running program that serves its console.",
+        discussion: """
+            A program serves its flows, job queues and job store with ConsoleServer on a \
+            Unix-domain socket only its user can reach; attach shows them as a local run \
+            would, and the keys act on the program: c cancels a flow there, u undoes it, the \
+            queues' and stored jobs' keys steer them; each command's outcome shows in the \
+            status line. q leaves, the program goes on. When the program exits, attach says \
+            so in one line and exits 0. A program that cannot be attached: one line, status 2.
+
+            Examples:
+              taskflow attach                   the one attachable program of this user
+              taskflow attach --list            pid, program, title, started, flows running
+              taskflow attach 4242              by pid
+              taskflow attach /tmp/app.sock     by socket (e.g. one forwarded with ssh -L)
+              taskflow attach 4242 --json       the program's events as JSON lines
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The program's pid, or its console's socket path.", valueName: "pid|path"))
+    var target: String?
+
+    @Flag(help: "List this user's attachable programs and exit.")
+    var list = false
+
+    @Flag(help: "Print one line per event instead of opening the dashboard (also when stdout is not a terminal).")
+    var headless = false
+
+    @Flag(help: "Print events as JSON Lines (implies --headless).")
+    var json = false
+
+    @Option(help: ArgumentHelp("A theme name from Themes/ or a path to a .toml file.", valueName: "name|path"))
+    var theme: String?
+
+    @Option(help: ArgumentHelp("How many finished flows the dashboard keeps listed.", valueName: "n"))
+    var history: String?
+
+    func run() throws {
+        if list { return try printList() }
+        // Checked before connecting: a bad option never costs the program a client.
+        let display = try displayOptions()
+        let path = try socketPath()
+        let client: ConsoleClient
+        do {
+            client = try awaiting { try await ConsoleClient.connect(path: path) }
+        } catch {
+            throw failure("cannot attach: \(error)")
+        }
+        let source = RemoteSource(client)
+        let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show { source } }
+        if let line = source.endLine { printError(line) }
+        throw ExitCode(status)
+    }
+
+    /// The dashboard's options, checked as `taskflow run` checks them.
+    private func displayOptions() throws -> DisplayOptions {
+        var arguments: [String] = []
+        if headless { arguments.append("--headless") }
+        if json { arguments.append("--json") }
+        if let theme { arguments += ["--theme", theme] }
+        if let history { arguments += ["--history", history] }
+        return try DisplayOptions.parse(arguments)
+    }
+
+    /// The socket: the path given, the pid's in this user's folder, or the one program there.
+    private func socketPath() throws -> String {
+        if let target {
+            return Int32(target).map(ConsoleDirectory.path(pid:)) ?? target
+        }
+        let programs = awaitingList()
+        switch programs.count {
+        case 1: return programs[0].path
+        case 0: throw failure("no attachable program of this user (no console answers in \(ConsoleLocation.defaultFolder))")
+        default:
+            let names = programs.map { "\($0.hello.pid) \($0.hello.program)" }.joined(separator: ", ")
+            throw failure("\(programs.count) attachable programs (\(names)): name one, as in 'taskflow attach \(programs[0].hello.pid)'")
+        }
+    }
+
+    /// `--list`: one line per program, under a header.
+    private func printList() throws {
+        let programs = awaitingList()
+        guard !programs.isEmpty else {
+            throw failure("no attachable program of this user (no console answers in \(ConsoleLocation.defaultFolder))")
+        }
+        var lines = ["PID\tPROGRAM\tTITLE\tSTARTED\tFLOWS RUNNING"]
+        for program in programs {
+            let hello = program.hello
+            let started = hello.started.formatted(.iso8601)
+            lines.append("\(hello.pid)\t\(hello.program)\t\(hello.title)\t\(started)\t\(program.flowsRunning)")
+        }
+        OutputWriter.standardOutput.write(lines.map { $0.escapingControlCharacters }.joined(separator: "\n") + "\n")
+    }
+
+    private func awaitingList() -> [AttachableProgram] {
+        // Never throws: a console that does not answer is left out.
+        (try? awaiting { await ConsoleDirectory.list() }) ?? []
+    }
+}

@@ -1,0 +1,46 @@
+// A served program for `taskflow attach`'s end-to-end tests: a console on the socket given
+// first, one write flow waiting (until cancelled) in a step that reverts, and what happens to
+// the flow written, a line each, to the file given second. It runs until killed.
+import Foundation
+import TaskFlow
+import TaskFlowConsole
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: console-test-program SOCKET RECORD\n".utf8))
+    exit(2)
+}
+let record = arguments[2]
+guard FileManager.default.createFile(atPath: record, contents: nil) else {
+    FileHandle.standardError.write(Data("console-test-program: cannot create \(record)\n".utf8))
+    exit(2)
+}
+
+/// Appends one line to the record file.
+@Sendable func note(_ line: String) {
+    guard let file = FileHandle(forWritingAtPath: record) else { return }
+    file.seekToEndOfFile()
+    file.write(Data((line + "\n").utf8))
+    try? file.close()
+}
+
+let manager = TaskFlowManager()
+let console = ConsoleServer(manager: manager, path: arguments[1], title: "Console test")
+let flow = manager.execute(title: "Hold the door") { flow in
+    try await flow.task(
+        title: "Wait to be cancelled",
+        apply: { _ in
+            note("waiting")
+            try await Task.sleep(for: .seconds(3600))
+        },
+        revert: { _, _ in note("reverted") })
+}
+Task {
+    _ = try? await flow.value
+    note("flow ended: \(flow.status.phase)")
+}
+Task {
+    while !console.isListening { try await Task.sleep(for: .milliseconds(10)) }
+    note("serving")
+}
+try await console.run()
