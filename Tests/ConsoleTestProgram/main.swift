@@ -1,6 +1,6 @@
 // A served program for `taskflow attach`'s end-to-end tests: a console on the socket given
-// first, one write flow waiting (until cancelled) in a step that reverts, and what happens to
-// the flow written, a line each, to the file given second. It runs until killed.
+// first, one write flow that opens (a step that reverts) then waits until cancelled, and what
+// happens to it written, a line each, to the file given second. It runs until killed.
 import Foundation
 import TaskFlow
 import TaskFlowConsole
@@ -27,13 +27,13 @@ guard FileManager.default.createFile(atPath: record, contents: nil) else {
 let manager = TaskFlowManager()
 let console = ConsoleServer(manager: manager, path: arguments[1], title: "Console test")
 let flow = manager.execute(title: "Hold the door") { flow in
-    try await flow.task(
-        title: "Wait to be cancelled",
-        apply: { _ in
-            note("waiting")
-            try await Task.sleep(for: .seconds(3600))
-        },
-        revert: { _, _ in note("reverted") })
+    try await flow.task(title: "Open the door", apply: { _ in note("opened") }, revert: { _, _ in note("reverted") })
+    try await flow.task(title: "Wait to be cancelled") { step in
+        note("waiting")
+        // A cancel lets the current step finish: this one finishes by noticing it.
+        while !step.isCancelled { try await Task.sleep(for: .milliseconds(20)) }
+        throw CancellationError()
+    }
 }
 Task {
     _ = try? await flow.value
