@@ -93,9 +93,20 @@ final class RemoteFeed: Sendable {
     }
 
     /// The connection closed: the program exited, or it is running and the connection was lost.
-    func closed() {
-        end(ProcessState.isRunning(hello.pid) ? "connection lost: \(who) closed it" : "\(who) exited")
+    /// A killed program's sockets close while its process is still being torn down, so it gets
+    /// ``exitGrace`` to be gone before the connection is called lost.
+    func closed() async {
+        let deadline = ContinuousClock.now + Self.exitGrace
+        var running = ProcessState.isRunning(hello.pid)
+        while running, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+            running = ProcessState.isRunning(hello.pid)
+        }
+        end(running ? "connection lost: \(who) closed it" : "\(who) exited")
     }
+
+    /// How long a program whose connection closed has to be gone for it to count as exited.
+    static let exitGrace = Duration.milliseconds(500)
 
     /// "importer (pid 4242)".
     private var who: String { "\(hello.program) (pid \(hello.pid))" }

@@ -34,7 +34,7 @@ final class RemoteSource: WatchedSource {
         let messages = connection.messages
         Task {
             for await message in messages { feed.take(message) }
-            feed.closed()
+            await feed.closed()
         }
     }
 
