@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "TaskFlowDashboard",
             dependencies: [
-                "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder",
+                "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder", "ConsoleProtocol",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -91,7 +91,7 @@ let package = Package(
             name: "taskflow",
             dependencies: [
                 "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
-                "TOMLSource",
+                "TOMLSource", "ConsoleProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]

@@ -26,7 +26,10 @@ package struct SharedState: Sendable {
     /// Flows that ended since the first `q`: beside those still active, how far the quit is.
     package private(set) var endedWhileQuitting = 0
     /// The latest time the model heard of, since the dashboard started; drives elapsed times.
+    /// In a replay, the position in the recording.
     package private(set) var now: Duration = .zero
+    /// In a replay, what its time bar shows; nil otherwise.
+    package var replay: ReplayStatus?
 
     init(scenario: String, themeName: String, live: FlowBoard) {
         self.scenario = scenario
@@ -116,9 +119,10 @@ package struct SharedState: Sendable {
     }
 
     /// First `q`: roll back what runs, then exit; the status bar says how far it is
-    /// (``quitNotice``). Second `q` (or nothing active): exit now.
+    /// (``quitNotice``). Second `q` (or nothing active, or a replay, which rolls nothing back):
+    /// exit now.
     mutating func quit() -> [Command] {
-        guard mode != .quitting, live.hasActiveFlows else {
+        guard mode != .quitting, replay == nil, live.hasActiveFlows else {
             let active = live.flows.filter(\.phase.isActive)
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]
         }
