@@ -30,8 +30,11 @@ struct TaskflowCommand: ParsableCommand {
               taskflow run my-flows.toml        your own scenario
               taskflow check my-flows.toml      validate it and summarise its flows
               taskflow jobs list                the durable job store (taskflow jobs --help)
+              taskflow replay run.jsonl         play a recording again (made with --record)
             """,
-        subcommands: [TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self],
+        subcommands: [
+            TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, ReplayCommand.self,
+        ],
         defaultSubcommand: TourCommand.self
     )
 
