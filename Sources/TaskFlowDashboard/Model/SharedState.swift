@@ -119,10 +119,11 @@ package struct SharedState: Sendable {
     }
 
     /// First `q`: roll back what runs, then exit; the status bar says how far it is
-    /// (``quitNotice``). Second `q` (or nothing active, or a replay, which rolls nothing back):
-    /// exit now.
+    /// (``quitNotice``). Second `q` (or nothing active): exit now. A replay exits at once and
+    /// leaves nothing behind: what it shows already happened.
     mutating func quit() -> [Command] {
-        guard mode != .quitting, replay == nil, live.hasActiveFlows else {
+        if replay != nil { return [.exit(leftover: [])] }
+        guard mode != .quitting, live.hasActiveFlows else {
             let active = live.flows.filter(\.phase.isActive)
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]
         }

@@ -21,22 +21,35 @@ package enum ReplayAction: Sendable, Hashable {
 }
 
 /// The keys of a replay. In a replay they come before every view's keys, in the normal mode
-/// only (a filter being typed takes its spaces and dashes), so Home and End move in time there,
-/// not in the list; the help lists them first, in place of the views' rows for the same keys.
+/// only (a filter being typed takes its spaces and dashes): Home and End move in time there,
+/// not in the list, and `p` pauses the replay rather than freezing the view. The help lists
+/// them first, in place of the rows of the keys they take over, in three rows, so that every
+/// key still shows at the minimum screen size.
 package enum ReplayKeyMap {
     /// The replay's keys, in the order the help lists them.
     package static let rows: [KeyRow<ReplayAction>] = [
+        KeyRow(keys: "space, p", action: "replay: pause / play", bindings: [.character(" "): .togglePause, .character("p"): .togglePause]),
         KeyRow(
-            keys: "space, + / -", action: "replay: pause / play; speed x2 / /2",
-            bindings: [.character(" "): .togglePause, .character("+"): .faster, .character("-"): .slower]),
+            keys: "+ / -, ← / →", action: "replay: speed x2 / /2; event back / on",
+            bindings: [.character("+"): .faster, .character("-"): .slower, .left: .previousEvent, .right: .nextEvent]),
         KeyRow(
-            keys: "← / →, [ / ]", action: "replay: event back / on; 10 s back / on",
-            bindings: [.left: .previousEvent, .right: .nextEvent, .character("["): .jumpBack, .character("]"): .jumpForward]),
-        KeyRow(keys: "Home / End", action: "replay: the recording's start / end", bindings: [.home: .start, .end: .end]),
+            keys: "[ ] Home End", action: "replay: 10 s back / on; start / end",
+            bindings: [.character("["): .jumpBack, .character("]"): .jumpForward, .home: .start, .end: .end]),
     ]
+
+    /// Every key a replay takes over.
+    package static let keys = Set(rows.flatMap(\.bindings.keys))
 
     /// What `key` does in a replay, if anything.
     package static func action(for key: Key) -> ReplayAction? {
         rows.lazy.compactMap { $0.bindings[key] }.first
+    }
+}
+
+extension KeyRow {
+    /// True when every key of the row is among `taken`: in a replay, the row's keys do the
+    /// replay's actions instead.
+    func isTaken(by taken: Set<Key>) -> Bool {
+        taken.isSuperset(of: bindings.keys)
     }
 }

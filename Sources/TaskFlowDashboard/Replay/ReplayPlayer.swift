@@ -67,6 +67,8 @@ package final class ReplayPlayer {
             ReplayStatus(
                 length: timeline.length, speed: timeline.speed, paused: timeline.paused, played: timeline.played,
                 events: timeline.count))
+        // The model's clock is the position, between events too (the time bar shows it).
+        session.tick()
         schedule()
     }
 
