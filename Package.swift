@@ -66,7 +66,7 @@ let package = Package(
         .target(
             name: "TaskFlowDashboard",
             dependencies: [
-                "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder",
+                "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder", "ConsoleProtocol",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
@@ -119,7 +119,7 @@ let package = Package(
                 // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Postgres"])),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,

@@ -43,6 +43,8 @@ static inline int tf_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int tf_key_resize(void) { return KEY_RESIZE; }
 static inline int tf_key_up(void) { return KEY_UP; }
 static inline int tf_key_down(void) { return KEY_DOWN; }
+static inline int tf_key_left(void) { return KEY_LEFT; }
+static inline int tf_key_right(void) { return KEY_RIGHT; }
 static inline int tf_key_ppage(void) { return KEY_PPAGE; }
 static inline int tf_key_npage(void) { return KEY_NPAGE; }
 static inline int tf_key_enter(void) { return KEY_ENTER; }

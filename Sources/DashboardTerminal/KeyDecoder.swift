@@ -21,6 +21,8 @@ enum KeyDecoder {
         switch code {
         case tf_key_up(): .key(.up)
         case tf_key_down(): .key(.down)
+        case tf_key_left(): .key(.left)
+        case tf_key_right(): .key(.right)
         case tf_key_ppage(): .key(.pageUp)
         case tf_key_npage(): .key(.pageDown)
         case tf_key_home(): .key(.home)

@@ -3,12 +3,15 @@ import Foundation
 import TaskFlowDashboard
 import TaskFlowStore
 
-/// Shows a flow source: the live dashboard on a terminal, or one line per event without one.
-/// Returns the process's exit status. Runs on the main thread, which becomes the dashboard's
-/// loop (the main actor); `dispatchMain()` is never called.
+/// Shows a flow source: the live dashboard on a terminal, or one line per event without one;
+/// with `--record`, also writes what it shows to a file. Returns the process's exit status.
+/// Runs on the main thread, which becomes the dashboard's loop (the main actor);
+/// `dispatchMain()` is never called.
 @MainActor
 struct DashboardLauncher {
     let options: DisplayOptions
+    /// What a recording calls the session: the demo's or the scenario file's name.
+    let title: String
 
     /// Starts taskflow through its ``StartUp`` boot with the scenario `makeSource` loads, and
     /// shows it: on the terminal, with the boot as the first flow and keys typed meanwhile held
@@ -21,6 +24,15 @@ struct DashboardLauncher {
             scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless,
             historyLimit: options.history)
         let startUp = StartUp(options: options, catalog: catalog, noColor: noColor, session: session, makeSource: makeSource)
+        let recording: SessionRecording?
+        do {
+            // Before the terminal is touched: a file that cannot be written is one line, status 2.
+            recording = try options.recordPath.map { try SessionRecording.attach(to: session, path: $0, title: title) }
+        } catch {
+            return fail(error, status: 2)
+        }
+        // Once the loop ended, whatever the way: the lines waiting are written.
+        defer { recording?.close() }
         if headless {
             EventPrinter(format: options.json ? .json : .text).attach(to: session)
             startUp.run()
@@ -50,7 +62,7 @@ struct DashboardLauncher {
     static let shutDownLimit = Duration.seconds(5)
 
     private func finish(_ exit: DashboardExit) -> Int32 {
-        report(exit)
+        Self.report(exit)
         return exit.status
     }
 
@@ -70,7 +82,7 @@ struct DashboardLauncher {
     }
 
     /// Tells on stderr, after the terminal is restored, what an exit left behind.
-    private func report(_ exit: DashboardExit) {
+    static func report(_ exit: DashboardExit) {
         switch exit {
         case .quit(let leftover) where !leftover.isEmpty:
             printError("quit at once; left: " + leftover.joined(separator: "; "))

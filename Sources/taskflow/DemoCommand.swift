@@ -33,7 +33,7 @@ struct DemoCommand: ParsableCommand {
     /// Plays the demo called `name` (see ``DemoShelf/demo(named:)``).
     static func play(_ name: String, display: DisplayOptions) throws {
         let demo = try DemoShelf.demo(named: name)
-        try show({ try demo.source(display) }, display: display)
+        try show({ try demo.source(display) }, display: display, title: name)
     }
 
     private static func list() throws {
@@ -45,11 +45,11 @@ struct DemoCommand: ParsableCommand {
     }
 }
 
-/// Starts taskflow on the scenario `makeSource` loads (see ``StartUp``) and exits with the
-/// dashboard's status.
-func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions) throws {
+/// Starts taskflow on the scenario `makeSource` loads (see ``StartUp``), called `title` in a
+/// recording, and exits with the dashboard's status.
+func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions, title: String) throws {
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
-    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(makeSource) }
+    let status = MainActor.assumeIsolated { DashboardLauncher(options: display, title: title).show(makeSource) }
     throw ExitCode(status)
 }

@@ -45,6 +45,12 @@ struct DisplayOptions: ParsableArguments {
         help: ArgumentHelp("A durable job store to show in the jobs view (Tab), e.g. the one 'taskflow jobs' uses.", valueName: "path"))
     var storePath: String?
 
+    @Option(
+        name: .customLong("record"),
+        help: ArgumentHelp(
+            "Also write what the dashboard shows to this file (owner-only), for 'taskflow replay'.", valueName: "file"))
+    var recordPath: String?
+
     /// Hidden, for tests: a start-up step that takes this many seconds, so that keys can be
     /// typed while taskflow starts.
     @Option(

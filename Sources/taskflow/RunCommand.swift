@@ -24,6 +24,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let (url, options) = (URL(filePath: file), display.runOptions)
-        try show({ ScenarioFeed(try Scenario.load(contentsOf: url), options: options) }, display: display)
+        try show(
+            { ScenarioFeed(try Scenario.load(contentsOf: url), options: options) }, display: display,
+            title: url.deletingPathExtension().lastPathComponent)
     }
 }

@@ -31,8 +31,12 @@ struct TaskflowCommand: ParsableCommand {
               taskflow check my-flows.toml      validate it and summarise its flows
               taskflow jobs list                the durable job store (taskflow jobs --help)
               taskflow attach                   a running program that serves its console
+              taskflow replay run.jsonl         play a recording again (made with --record)
             """,
-        subcommands: [TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, AttachCommand.self],
+        subcommands: [
+            TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, AttachCommand.self,
+            ReplayCommand.self,
+        ],
         defaultSubcommand: TourCommand.self
     )
 

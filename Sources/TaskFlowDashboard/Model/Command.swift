@@ -25,4 +25,16 @@ package enum Command: Sendable, Hashable {
     case cycleTheme
     /// Leave the program now; `leftover` describes flows that were still active.
     case exit(leftover: [String])
+
+    /// True for what changes the watched program (its flows, jobs, queues or store), which a
+    /// read-only session refuses; false for what changes only the dashboard or ends it.
+    package var actsOnProgram: Bool {
+        switch self {
+        case .cancel, .undo, .retryStoredJob, .cancelStoredJob, .cancelQueuedJob, .retryQueuedJob, .setQueuePaused,
+            .wakeParkedJobs, .flipStoreSwitch:
+            true
+        case .cycleTheme, .exit:
+            false
+        }
+    }
 }

@@ -76,9 +76,10 @@ package struct DashboardModel: Sendable {
     }
 
     /// True while something on screen moves with time alone: flows' elapsed times in every view
-    /// (the header and log move with them), and whatever the shown view animates.
+    /// (the header and log move with them), whatever the shown view animates, and a replay's
+    /// time bar while it plays.
     package var isAnimated: Bool {
-        shared.board.hasActiveFlows || shownTab.isAnimated(shared)
+        shared.board.hasActiveFlows || shownTab.isAnimated(shared) || shared.replay?.isPlaying == true
     }
 
     // MARK: - The engine's events

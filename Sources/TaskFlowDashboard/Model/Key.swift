@@ -8,6 +8,10 @@ package enum Key: Sendable, Hashable {
     case pageUp
     /// PgDn: the log scrolls forward.
     case pageDown
+    /// ←: a replay's previous event.
+    case left
+    /// →: a replay's next event.
+    case right
     /// Home: the first flow.
     case home
     /// End: the last flow.

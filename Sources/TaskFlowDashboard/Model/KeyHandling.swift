@@ -74,8 +74,12 @@ extension DashboardModel {
         return leading.map { ($0, true) } + shownTab.hints(shared) + trailing.map { ($0, true) }
     }
 
-    /// What the help lists: the shown view's keys, then those of every view.
+    /// What the help lists: in a replay its own keys first, then the shown view's keys, then
+    /// those of every view, leaving out the rows whose keys the replay takes over (Home / End, p).
     package var keyHelp: [KeyHelp] {
-        shownTab.keyHelp + KeyMap.rows.map(\.help)
+        guard shared.replay != nil else { return shownTab.keyHelp + KeyMap.rows.map(\.help) }
+        let taken = ReplayKeyMap.keys
+        return ReplayKeyMap.rows.map(\.help) + shownTab.keyHelp(leavingOut: taken)
+            + KeyMap.rows.filter { !$0.isTaken(by: taken) }.map(\.help)
     }
 }

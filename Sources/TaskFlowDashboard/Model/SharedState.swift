@@ -26,10 +26,13 @@ package struct SharedState: Sendable {
     /// Flows that ended since the first `q`: beside those still active, how far the quit is.
     package private(set) var endedWhileQuitting = 0
     /// The latest time the model heard of, since the dashboard started; drives elapsed times.
+    /// In a replay, the position in the recording.
     package private(set) var now: Duration = .zero
     /// True when the flows run in another program, which goes on after the dashboard (an
     /// attached one): `q` leaves at once, and their flows keep running there.
     package var quitLeavesFlowsRunning = false
+    /// In a replay, what its time bar shows; nil otherwise.
+    package var replay: ReplayStatus?
 
     init(scenario: String, themeName: String, live: FlowBoard) {
         self.scenario = scenario
@@ -126,9 +129,10 @@ package struct SharedState: Sendable {
 
     /// First `q`: roll back what runs, then exit; the status bar says how far it is
     /// (``quitNotice``). Second `q` (or nothing active): exit now. With
-    /// ``quitLeavesFlowsRunning``, exit now: the flows are another program's, not the quit's.
+    /// ``quitLeavesFlowsRunning`` (the flows are another program's) or in a replay (what it shows
+    /// already happened), exit now, leaving nothing behind.
     mutating func quit() -> [Command] {
-        if quitLeavesFlowsRunning { return [.exit(leftover: [])] }
+        if quitLeavesFlowsRunning || replay != nil { return [.exit(leftover: [])] }
         guard mode != .quitting, live.hasActiveFlows else {
             let active = live.flows.filter(\.phase.isActive)
             return [.exit(leftover: active.map { "\($0.info.id) \"\($0.info.title)\" was \($0.phase.name)" })]

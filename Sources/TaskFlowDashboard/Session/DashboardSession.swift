@@ -22,11 +22,22 @@ package final class DashboardSession {
     package var eventObserver: ((FlowEvent, Duration) -> Void)?
     /// Called with every job queue event after the model took it.
     package var jobEventObserver: ((JobEvent, Duration) -> Void)?
+    /// Writes down what the session shows, if attached (see ``SessionRecording/attach(to:path:title:readOnly:)``).
+    package var recording: SessionRecording?
+    /// When set, the keys that would act on the program (cancel, undo, retry, pause a queue,
+    /// steer the store) do nothing, and the status bar says this instead: a replay shows what
+    /// happened, it cannot change it.
+    package var readOnlyNotice: String?
+    /// When set (a replay), the session's time: what ``elapsed`` returns instead of the time
+    /// since the session started, so that elapsed times follow the recording, paused or not.
+    package var timeline: (@MainActor () -> Duration)?
+    /// The moment the session started: its times count from here.
+    package let startedAt: ContinuousClock.Instant
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
     private let clock = ContinuousClock()
-    private let startedAt: ContinuousClock.Instant
+    private let historyLimit: Int
     /// The flows the keys can reach, each in its state between listed and let go.
     private var adoption = FlowAdoption()
     /// Flows that ended with a rollback left incomplete, dropped ones included.
@@ -53,11 +64,12 @@ package final class DashboardSession {
         self.theme = theme
         self.themes = themes
         self.exitsWhenScenarioEnds = exitsWhenScenarioEnds
+        self.historyLimit = historyLimit
         startedAt = clock.now
     }
 
-    /// Time since the session started: the model's clock.
-    package var elapsed: Duration { clock.now - startedAt }
+    /// Time since the session started (or the ``timeline``'s): the model's clock.
+    package var elapsed: Duration { timeline?() ?? clock.now - startedAt }
 
     /// Subscribes to the source's events, takes its manager's snapshot (flows that started
     /// before the dashboard attached), then starts its flows, so no event is missed. Flows
@@ -65,20 +77,21 @@ package final class DashboardSession {
     /// A ``WatchedSource``'s feed is followed instead of its events, and `q` leaves its flows
     /// running.
     package func start(_ source: some FlowSource) {
+        // The queues first: a recording's first snapshot then names them (see ``adopt(_:queues:at:)``).
+        if let queues = source.jobQueues { attachQueues(queues) }
+        if let store = source.jobStore { attachStore(store, showing: true) }
+        // Subscribed (the stream made) before the snapshot is taken, so that no event is missed.
         if let watched = source as? any WatchedSource {
             follow(watched.updates()) { $0.take($1) }
             model.quitLeavesFlowsRunning = true
         } else {
             follow(source.events()) { $0.ingest($1) }
         }
-        model.adopt(source.snapshot(), at: elapsed)
-        if let queues = source.jobQueues { attachQueues(queues) }
-        if let store = source.jobStore { attachStore(store, showing: true) }
-        changed = true
+        adopt(source.snapshot())
         let submissions = source.start()
         // Flows the source submitted at once are listed at once (their events are on their
         // way): a key that arrives next — typed during the start-up — finds them.
-        model.adopt(source.snapshot(), at: elapsed)
+        adopt(source.snapshot())
         stopSubmitting = { source.stopSubmitting() }
         tasks.append(Task { [weak self] in
             for await handle in submissions { self?.adopt(handle) }
@@ -133,7 +146,17 @@ package final class DashboardSession {
     /// alone, even when the source submits its flows from a task of its own.
     package func listFlowsDueAtStart(of source: some FlowSource) async {
         await source.flowsDueAtStartSubmitted()
-        model.adopt(source.snapshot(), at: elapsed)
+        adopt(source.snapshot())
+    }
+
+    /// Takes in what a manager's snapshot shows, at `time` (by default now); `queues`, when the
+    /// session shows none yet, become the queues view (a replay's recorded queues). The
+    /// recording writes it down with the queues shown.
+    package func adopt(_ snapshot: ManagerSnapshot, queues: [QueueDescription]? = nil, at time: Duration? = nil) {
+        let time = time ?? elapsed
+        if let queues, model.tab(QueuesTab.self) == nil { model.add(QueuesTab(queues: queues)) }
+        model.adopt(snapshot, at: time)
+        recording?.adopted(snapshot, queues: self.queues?.queues, at: time)
         changed = true
     }
 
@@ -143,7 +166,15 @@ package final class DashboardSession {
         store?.stop()
         model.add(StoreTab(name: source.name), showing: showing)
         store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
-                            note: { [weak self] in self?.note($0.text, level: $0.level) })
+                            note: { [weak self] in self?.storeChanged($0) })
+    }
+
+    /// Logs a change of the job store at `time` (by default now); the recording writes it down.
+    package func storeChanged(_ line: LogLine, at time: Duration? = nil) {
+        let time = time ?? elapsed
+        model.note(line.text, level: line.level, at: time)
+        recording?.storeChanged(line, at: time)
+        changed = true
     }
 
     /// Shows `source`'s queues in the queues view (`Tab`) and follows their events.
@@ -156,11 +187,12 @@ package final class DashboardSession {
         })
     }
 
-    /// Applies a queue event now.
-    package func ingest(_ event: JobEvent) {
-        let time = elapsed
+    /// Applies a queue event at `time` (by default now).
+    package func ingest(_ event: JobEvent, at time: Duration? = nil) {
+        let time = time ?? elapsed
         model.apply(event, at: time)
         jobEventObserver?(event, time)
+        recording?.ingested(event, at: time)
         changed = true
         checkScenarioEnded()
     }
@@ -216,6 +248,7 @@ package final class DashboardSession {
         let time = time ?? elapsed
         perform(model.apply(event, at: time))
         eventObserver?(event, time)
+        recording?.ingested(event, at: time)
         changed = true
         if case .statusChanged(let id, let status) = event, status.isFinished {
             if case .rollbackIncomplete = status { incompleteRollbacks += 1 }
@@ -249,7 +282,7 @@ package final class DashboardSession {
     package func resize(to size: GridSize) {
         guard size != self.size else { return }
         self.size = size
-        model.resize(PaneRows(layoutOf: size))
+        model.resize(PaneRows(layoutOf: size, timeBar: model.replay != nil))
         changed = true
     }
 
@@ -260,6 +293,28 @@ package final class DashboardSession {
         lastFrameAt = model.now
         changed = false
         return DashboardView(glyphs: glyphs).render(model, size: size)
+    }
+
+    /// Forgets everything the model was told, then has `retell` tell it again (a replay seeking
+    /// back re-applies its recording from the start up to the new position); the screen size,
+    /// the theme, the time bar and the view shown are kept.
+    package func rebuild(_ retell: () -> Void) {
+        let (shown, replay) = (model.shownIndex, model.replay)
+        model = DashboardModel(scenario: model.scenario, themeName: model.themeName, historyLimit: historyLimit)
+        model.replay = replay
+        if let size { model.resize(PaneRows(layoutOf: size, timeBar: replay != nil)) }
+        retell()
+        if model.tabs.indices.contains(shown) { model.shownIndex = shown }
+        changed = true
+    }
+
+    /// Shows a replay's time bar as `status` says (nil: none).
+    package func showReplay(_ status: ReplayStatus?) {
+        let barChanges = (model.replay == nil) != (status == nil)
+        model.replay = status
+        // The time bar takes a line from the panes: their scrolling bounds change with it.
+        if barChanges, let size { model.resize(PaneRows(layoutOf: size, timeBar: status != nil)) }
+        changed = true
     }
 
     /// Stops following the engine (the loop ended).
@@ -273,6 +328,10 @@ package final class DashboardSession {
 
     private func perform(_ commands: [Command]) {
         for command in commands {
+            if let readOnlyNotice, command.actsOnProgram {
+                model.notice = readOnlyNotice
+                continue
+            }
             switch command {
             case .cancel(let id): adoption.cancel(id)
             case .undo(let id): undo(id)

@@ -96,6 +96,12 @@ extension DashboardTab {
     /// Its rows as the help lists them.
     var keyHelp: [KeyHelp] { keys.map(\.help) }
 
+    /// Its rows as the help lists them, but those whose keys all do something else (`taken`:
+    /// a replay's keys).
+    func keyHelp(leavingOut taken: Set<Key>) -> [KeyHelp] {
+        keys.filter { !$0.isTaken(by: taken) }.map(\.help)
+    }
+
     /// Its status bar hints, each with whether it can do something now.
     func hints(_ shared: SharedState) -> [(hint: KeyHint, offered: Bool)] {
         keys.compactMap { row in

@@ -14,7 +14,7 @@ package struct DashboardView: Sendable {
         var grid = CellGrid(size: size)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
         let tab = model.shownTab
-        guard let layout = DashboardLayout(size: size, listShare: tab.listShare) else {
+        guard let layout = DashboardLayout(size: size, listShare: tab.listShare, timeBar: model.replay != nil) else {
             TooSmallWidget(size: size, glyphs: glyphs).render(into: &grid, in: screen)
             return grid
         }
@@ -28,6 +28,9 @@ package struct DashboardView: Sendable {
             (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),
         ]
         for (widget, rect) in widgets { widget.render(into: &grid, in: rect) }
+        if let replay = model.replay, let timeBar = layout.timeBar {
+            TimeBarWidget(status: replay, position: model.now, glyphs: glyphs).render(into: &grid, in: timeBar)
+        }
         if model.mode == .help {
             HelpOverlay(themeName: model.themeName, keys: model.keyHelp, glyphs: glyphs).render(into: &grid, in: screen)
         }

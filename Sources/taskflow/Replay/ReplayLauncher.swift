@@ -1,0 +1,79 @@
+import DashboardTerminal
+import Foundation
+import TaskFlow
+import TaskFlowDashboard
+
+/// Plays a recording: on the terminal through a ``ReplayPlayer``, or as the recorded headless
+/// run's lines without one. Returns the exit status: 2 when a line could not be read (said as
+/// `FILE:LINE: why` on stderr after what could be played), else the dashboard's.
+@MainActor
+struct ReplayLauncher {
+    let path: String
+    let headless: Bool
+    let json: Bool
+    /// Recorded seconds per second; nil plays headless as fast as possible, on screen as recorded.
+    let speed: Double?
+    let themeName: String?
+
+    func run() -> Int32 {
+        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let catalog = ThemeCatalog.standard()
+        let headless = headless || isatty(STDOUT_FILENO) != 1
+        let session = DashboardSession(scenarioName: "replay", theme: .fallback, themes: catalog)
+        let source: ReplaySource
+        let theme: Theme
+        do {
+            source = try ReplaySource.read(path, origin: session.startedAt)
+            theme = try DashboardLauncher.theme(named: themeName, noColor: noColor, catalog: catalog)
+        } catch let problem as ReplayFileProblem {
+            OutputWriter.standardError.write(problem.description + "\n")
+            return 2
+        } catch {
+            printError("\(error)")
+            return 2
+        }
+        session.started(scenarioName: source.hello.title, theme: theme)
+        let status = headless ? play(source.entries, on: session) : show(source.entries, on: session, noColor: noColor)
+        guard let problem = source.problem else { return status }
+        OutputWriter.standardError.write(problem + "\n")
+        return 2
+    }
+
+    /// Prints a line per event, as the recorded headless run did, at `speed` if given.
+    private func play(_ entries: [ReplayEntry], on session: DashboardSession) -> Int32 {
+        EventPrinter(format: json ? .json : .text).attach(to: session)
+        guard let speed else {
+            for entry in entries { entry.play(on: session) }
+            return 0
+        }
+        let clock = ContinuousClock()
+        var timeline = ReplayTimeline(times: entries.map(\.time), speed: speed, now: clock.now)
+        while case .append(let due) = timeline.catchUp(at: clock.now) {
+            for entry in entries[due] { entry.play(on: session) }
+            guard let wake = timeline.nextWake() else { break }
+            // Nothing else runs on this thread headless: the wait may block it.
+            Thread.sleep(forTimeInterval: max((wake - clock.now).seconds, 0))
+        }
+        return 0
+    }
+
+    /// The dashboard with the replay's time bar and keys, until `q` or a signal.
+    private func show(_ entries: [ReplayEntry], on session: DashboardSession, noColor: Bool) -> Int32 {
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen(noColor: noColor)
+        } catch {
+            // No usable terminal is a usage problem (run it in one, or pass --headless): status 2.
+            printError("\(error)")
+            return 2
+        }
+        defer { screen.restore() }
+        let player = ReplayPlayer(entries: entries, session: session, speed: speed ?? 1)
+        player.start()
+        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: { player.handle($0) }).run()
+        player.stop()
+        screen.restore()
+        DashboardLauncher.report(exit)
+        return exit.status
+    }
+}
