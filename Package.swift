@@ -114,7 +114,8 @@ let package = Package(
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
+                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport", "TaskFlowConsole",
+                "ConsoleProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),

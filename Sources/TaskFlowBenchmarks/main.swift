@@ -17,7 +17,7 @@ import Glibc
 /// `postgres` (built with `--traits Postgres`, a server named by TASKFLOW_BENCH_POSTGRES_URL) runs
 /// only when named: it needs a database it may empty. Its worker processes are this program
 /// started again as `TaskFlowBenchmarks postgres-worker …`.
-let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "postgres"]
+let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "console", "postgres"]
 #if Postgres
 if CommandLine.arguments.dropFirst().first == PostgresBenchWorker.command {
     exit(await PostgresBenchWorker.run(Array(CommandLine.arguments.dropFirst(2))))
@@ -36,6 +36,7 @@ if wanted("scenario") { await runScenarioBenchmarks() }
 if wanted("store") { await runStoreBenchmarks() }
 if wanted("jobs") { await runJobBenchmarks() }
 if wanted("boot") { await runBootBenchmarks() }
+if wanted("console") { await runConsoleBenchmarks() }
 if wanted("postgres") {
     #if Postgres
     if !(await runPostgresBenchmarks()) { exit(1) }

@@ -44,6 +44,9 @@ struct AttachCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How many finished flows the dashboard keeps listed.", valueName: "n"))
     var history: String?
 
+    @Option(help: ArgumentHelp("Also write what the dashboard shows to this file (owner-only), for 'taskflow replay'.", valueName: "file"))
+    var record: String?
+
     func run() throws {
         if list { return try printList() }
         // Checked before connecting: a bad option never costs the program a client.
@@ -56,7 +59,8 @@ struct AttachCommand: ParsableCommand {
             throw failure("cannot attach: \(error)")
         }
         let source = RemoteSource(client)
-        let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show { source } }
+        let title = "\(source.hello.program) (pid \(source.hello.pid))"
+        let status = MainActor.assumeIsolated { DashboardLauncher(options: display, title: title).show { source } }
         if let line = source.endLine { printError(line) }
         throw ExitCode(status)
     }
@@ -68,6 +72,7 @@ struct AttachCommand: ParsableCommand {
         if json { arguments.append("--json") }
         if let theme { arguments += ["--theme", theme] }
         if let history { arguments += ["--history", history] }
+        if let record { arguments += ["--record", record] }
         return try DisplayOptions.parse(arguments)
     }
 
