@@ -73,14 +73,16 @@ import Testing
         let client = try await ConsoleClient.connect(path: console.path)
         #expect(client.snapshot.manager.undoable.map(\.title) == ["Add"])
 
+        // Refused at once; the read flow then ends, so that the undo can take the write lock.
+        let reading = try await client.send(.undo(read.id))
+        #expect(reading.message == "flow \(read.id.rawValue) is not undoable: 'Look' is a read flow: it changed nothing, so there is nothing to undo")
+        gate.open()
+        try await read.value
         let undo = try await client.send(.undo(write.id))
         #expect(undo.ok)
         #expect(manager.state == 0)
         let again = try await client.send(.undo(write.id))
         #expect(!again.ok && again.message == "unknown flow \(write.id.rawValue)", "an undone flow leaves the history")
-        let reading = try await client.send(.undo(read.id))
-        #expect(reading.message == "flow \(read.id.rawValue) is not undoable: 'Look' is a read flow: it changed nothing, so there is nothing to undo")
-        gate.open()
         let unknown = try await client.send(.undo(FlowID(42)))
         #expect(unknown.message == "unknown flow 42")
         let noQueues = try await client.send(.pauseQueue("Uploads"))
@@ -264,7 +266,14 @@ import Testing
         #expect(elapsed < .seconds(60), "2,000 flows finished while a client read nothing (\(elapsed))")
 
         stalled.channel.setOption(.autoRead, value: true).whenComplete { _ in stalled.channel.read() }
-        let resync = await stalled.lines { $0.contains(#""missed""#) }.last
+        // Bounded, so that a lost resync fails the test instead of hanging it.
+        let reading = Task { await stalled.lines { $0.contains(#""missed""#) }.last }
+        let bound = Task {
+            try await Task.sleep(for: .seconds(30))
+            stalled.channel.close(promise: nil)
+        }
+        let resync = await reading.value
+        bound.cancel()
         let snapshot = try #require(resync.flatMap { try? MessageCoding.serverMessage(Array($0.utf8)) }?.snapshot)
         #expect((snapshot.missed ?? 0) > 0)
         await console.stop()
