@@ -244,7 +244,9 @@ import Testing
 
     @Test func aStalledClientNeitherBlocksTheProgramNorGrowsItsBuffersAndIsResyncedWhenItReads() async throws {
         let manager = TaskFlowManager()
-        let limits = ConsoleLimits(outboundBytes: 64 << 10)
+        // The stall bound out of the way: under ThreadSanitizer the 2,000 flows take long enough
+        // to reach the default 30 s, and this test is about the resync, not the cut-off.
+        let limits = ConsoleLimits(outboundBytes: 64 << 10, stallTimeout: .seconds(3600))
         let console = try await ConsoleFixture(manager: manager, limits: limits)
         let stalled = try await RawConnection(path: console.path, autoRead: false)
         try await stalled.sayHello()
@@ -276,6 +278,26 @@ import Testing
         bound.cancel()
         let snapshot = try #require(resync.flatMap { try? MessageCoding.serverMessage(Array($0.utf8)) }?.snapshot)
         #expect((snapshot.missed ?? 0) > 0)
+        await console.stop()
+    }
+
+    @Test func aClientThatStopsReadingPastTheStallBoundIsCutOffWhileTheProgramGoesOn() async throws {
+        let manager = TaskFlowManager()
+        let limits = ConsoleLimits(outboundBytes: 16 << 10, stallTimeout: .milliseconds(200))
+        let console = try await ConsoleFixture(manager: manager, limits: limits)
+        let stalled = try await RawConnection(path: console.path, autoRead: false)
+        try await stalled.sayHello()
+        #expect(await eventually { console.server.isSubscribed })
+        // Flows until the client's buffer fills and the bound runs out: the console cuts it off.
+        var flows = 0
+        while !stalled.isClosed, flows < 100_000 {
+            try await manager.execute(title: "Flow \(flows) with a title long enough to weigh") { flow in
+                for step in 0..<10 { try await flow.task(title: "step \(step)", apply: { _ in }) }
+            }.value
+            flows += 1
+        }
+        #expect(stalled.isClosed, "cut off after \(flows) flows")
+        #expect(await eventually { !console.server.isSubscribed }, "its subscription ended with it")
         await console.stop()
     }
 
