@@ -12,6 +12,7 @@ let package = Package(
         // taskflow command) that stay on SQLite never build postgres-nio and its TLS stack.
         .library(name: "TaskFlowPostgres", targets: ["TaskFlowPostgres"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
+        .executable(name: "folder-sync-example", targets: ["folder-sync-example"]),
     ],
     // `swift build --traits Postgres` (or `swift run --traits Postgres taskflow`) builds taskflow
     // with `--store postgres://…`; off by default, so that `swift run taskflow` on a fresh machine
@@ -44,15 +45,19 @@ let package = Package(
         // runtime (a global's lazy accessor took a lock under ThreadSanitizer and deadlocked).
         .target(name: "CSignalRecorder"),
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
+        // Internal to the package (`package` access): the TaskFlowDashboard product wraps it.
         .target(
-            name: "TaskFlowDashboard",
+            name: "DashboardKit",
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // The one module that talks to the terminal.
-        .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),
+        .target(name: "DashboardTerminal", dependencies: ["DashboardKit", "CNcurses"]),
+        // The product: `Dashboard`, a program's own flows on the terminal (or one line per event),
+        // and the launcher the `taskflow` command shares with it. No store, no scenario parser.
+        .target(name: "TaskFlowDashboard", dependencies: ["TaskFlow", "DashboardKit", "DashboardTerminal"]),
         // Scenario files (TOML) parsed, validated and run as flows: no terminal needed. Internal
         // to the package (`package` access): no product, only `taskflow` and the tests use it.
         .target(
@@ -86,16 +91,19 @@ let package = Package(
         .executableTarget(
             name: "taskflow",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
-                "TOMLSource",
+                "TaskFlow", "TaskFlowDashboard", "DashboardKit", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore",
+                "TaskFlowSupport", "TOMLSource",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
         ),
+        // `swift run folder-sync-example`: a program of its own with the dashboard embedded
+        // (README, "Your own program on the dashboard").
+        .executableTarget(name: "folder-sync-example", dependencies: ["TaskFlow", "TaskFlowDashboard"], path: "Examples/FolderSync"),
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
+                "TaskFlow", "DashboardKit", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
@@ -128,21 +136,22 @@ let package = Package(
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
-                "TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport", "TaskFlowStore",
+                "TaskFlowScenario", "DashboardKit", "TaskFlowTestSupport", "TaskFlowStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "TaskFlowScenarioTests",
-            // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
-            dependencies: ["TaskFlowScenario", "TOMLSource", "TaskFlowDashboard"], resources: [.copy("Fixtures")]
+            // DashboardKit for the vocabulary of step phases the timeline helper prints.
+            dependencies: ["TaskFlowScenario", "TOMLSource", "DashboardKit"], resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TaskFlowDashboardTests",
-            // `taskflow` is listed so that the end-to-end tests find the binary built; GRDB crafts
-            // damaged store files and holds their write lock.
+            // `taskflow` and `folder-sync-example` are listed so that the end-to-end tests find the
+            // binaries built; GRDB crafts damaged store files and holds their write lock.
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow",
+                "TaskFlow", "TaskFlowDashboard", "DashboardKit", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport",
+                "taskflow", "folder-sync-example",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,97 +1,103 @@
+import DashboardKit
 import DashboardTerminal
 import Foundation
-import TaskFlowDashboard
-import TaskFlowStore
 
-/// Shows a flow source: the live dashboard on a terminal, or one line per event without one.
-/// Returns the process's exit status. Runs on the main thread, which becomes the dashboard's
-/// loop (the main actor); `dispatchMain()` is never called.
+/// Shows a dashboard session the way `taskflow` and ``Dashboard`` both do: the live screen on a
+/// terminal, or one line per event without one (forced, or stdout not a terminal); the theme
+/// chosen (NO_COLOR honoured), signals watched, the terminal restored on every exit, and what
+/// the exit left behind said on stderr. Runs on the main thread, which becomes the dashboard's
+/// loop (the main actor, and so the foreground queue); `dispatchMain()` is never called.
 @MainActor
-struct DashboardLauncher {
-    let options: DisplayOptions
+package struct DashboardLauncher {
+    /// The program's name, which starts each line said on stderr (`taskflow: …`).
+    package let program: String
+    /// How many finished flows stay listed.
+    package let history: Int
+    /// Theme files, by name.
+    package let catalog = ThemeCatalog.standard()
+    /// `NO_COLOR` is set (and not empty): no colour, and `monochrome` when no theme is asked for.
+    package let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    /// No screen: one line per event.
+    package let headless: Bool
+    private let format: EventPrinter.Format
+    /// Without a screen, the loop ends when the flows do (else on a signal only).
+    private let endsWhenIdle: Bool
 
-    /// Starts taskflow through its ``StartUp`` boot with the scenario `makeSource` loads, and
-    /// shows it: on the terminal, with the boot as the first flow and keys typed meanwhile held
-    /// until it is over; or one line per event without one.
-    func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource) -> Int32 {
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        let catalog = ThemeCatalog.standard()
-        let headless = options.headless || options.json || isatty(STDOUT_FILENO) != 1
+    /// A launcher for `program`, showing `output` and keeping `history` finished flows listed.
+    /// `endsWhenIdle`: without a screen, the loop ends once the session's flows and jobs have.
+    package init(program: String, output: Dashboard.Output, history: Int, endsWhenIdle: Bool = true) {
+        self.program = program
+        self.history = history
+        self.endsWhenIdle = endsWhenIdle
+        headless = output != .automatic || isatty(STDOUT_FILENO) != 1
+        format = output == .json ? .json : .text
+    }
+
+    /// Runs the session `startUp` feeds until it ends, and says on stderr what the exit left
+    /// behind. A terminal that cannot be used ends it at once (``DashboardExit/startUpFailed(message:)``).
+    package func show(_ makeStartUp: (DashboardSession) -> any DashboardStartUp) -> DashboardExit {
         let session = DashboardSession(
-            scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless,
-            historyLimit: options.history)
-        let startUp = StartUp(options: options, catalog: catalog, noColor: noColor, session: session, makeSource: makeSource)
+            scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless && endsWhenIdle,
+            historyLimit: history)
+        let startUp = makeStartUp(session)
         if headless {
-            EventPrinter(format: options.json ? .json : .text).attach(to: session)
-            startUp.run()
+            EventPrinter(format: format).attach(to: session)
+            startUp.run(onScreen: false)
             let exit = MainLoop(session: session, backend: nil).run()
             startUp.shutDown(within: Self.shutDownLimit)
-            return finish(exit)
+            return report(exit)
         }
         let screen: TerminalScreen
         do {
             screen = try TerminalScreen(noColor: noColor)
         } catch {
-            // No usable terminal is a usage problem (run it in one, or pass --headless): status 2.
-            return fail(error, status: 2)
+            // No usable terminal is a usage problem (run it in one, or go headless): status 2.
+            return failed("\(error)")
         }
         defer { screen.restore() }
-        session.showBoot(startUp.boot.progress())
-        startUp.run()
-        let boot = startUp.boot
-        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: { boot.send($0) }).run()
+        startUp.run(onScreen: true)
+        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: startUp.keys).run()
         screen.restore()
         startUp.shutDown(within: Self.shutDownLimit)
-        return finish(exit)
+        return report(exit)
+    }
+
+    /// Ends before anything is shown: says `problem` on one line and returns the start-up failure.
+    package func failed(_ problem: String) -> DashboardExit {
+        report(.startUpFailed(message: "\(program): \(problem)"))
     }
 
     /// How long the program waits, once its loop ended, for the source to let go (a job store's
     /// running jobs to finish and commit) before it exits anyway.
     static let shutDownLimit = Duration.seconds(5)
 
-    private func finish(_ exit: DashboardExit) -> Int32 {
-        report(exit)
-        return exit.status
-    }
-
     /// The theme to start with: the one asked for; else `monochrome` under NO_COLOR, else
     /// `default`; the built-in fallback when no theme folder exists and none was asked for.
-    nonisolated static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
+    nonisolated package static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
         if let name { return try catalog.load(name) }
         guard catalog.directory != nil else { return .fallback }
         return try catalog.load(noColor ? "monochrome" : "default")
     }
 
-    /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
-    /// store behind) and be a TaskFlow job store.
-    nonisolated static func openStore(_ path: String) async throws -> JobStore {
-        try await StoreOptions.openStore(
-            at: path, access: .write, ifMissing: "create one with 'taskflow jobs submit' or your program")
-    }
-
-    /// Tells on stderr, after the terminal is restored, what an exit left behind.
-    private func report(_ exit: DashboardExit) {
+    /// Tells on stderr, after the terminal is restored, what an exit left behind; returns it.
+    private func report(_ exit: DashboardExit) -> DashboardExit {
         switch exit {
         case .quit(let leftover) where !leftover.isEmpty:
-            printError("quit at once; left: " + leftover.joined(separator: "; "))
+            say("quit at once; left: " + leftover.joined(separator: "; "))
         case .scenarioEnded(let incomplete) where incomplete > 0:
-            printError("\(incomplete) flow(s) ended with an incomplete rollback")
+            say("\(incomplete) flow(s) ended with an incomplete rollback")
         case .signal(let number):
-            printError("stopped by signal \(number)")
+            say("stopped by signal \(number)")
         case .startUpFailed(let message):
             OutputWriter.standardError.write(message + "\n")
         default:
             break
         }
+        return exit
     }
 
-    private func fail(_ error: any Error, status: Int32) -> Int32 {
-        printError("\(error)")
-        return status
+    /// Writes `<program>: <message>` to stderr.
+    private func say(_ message: String) {
+        OutputWriter.standardError.write("\(program): \(message)\n")
     }
-}
-
-/// Writes `taskflow: <message>` to stderr.
-func printError(_ message: String) {
-    OutputWriter.standardError.write("taskflow: \(message)\n")
 }

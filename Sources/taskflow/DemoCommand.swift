@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
 import TaskFlowDashboard
 import TaskFlowScenario
@@ -50,6 +51,11 @@ struct DemoCommand: ParsableCommand {
 func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions) throws {
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
-    let status = MainActor.assumeIsolated { DashboardLauncher(options: display).show(makeSource) }
+    let status = MainActor.assumeIsolated {
+        let launcher = DashboardLauncher(program: "taskflow", output: display.output, history: display.history)
+        return launcher.show { session in
+            StartUp(options: display, catalog: launcher.catalog, noColor: launcher.noColor, session: session, makeSource: makeSource)
+        }.status
+    }
     throw ExitCode(status)
 }

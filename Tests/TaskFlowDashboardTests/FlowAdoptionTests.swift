@@ -1,7 +1,7 @@
+@testable import DashboardKit
 import TaskFlow
 import TaskFlowTestSupport
 import Testing
-@testable import TaskFlowDashboard
 
 /// Each state of a flow between its first news and being let go, as the session's keys and a
 /// headless run see them: handles and events come on two streams not ordered with each other.

@@ -32,6 +32,9 @@ package final class DashboardSession {
     /// Flows that ended with a rollback left incomplete, dropped ones included.
     private var incompleteRollbacks = 0
     private var scenarioSubmitted = false
+    /// Whether every flow due has been adopted, for a source whose handle stream never ends
+    /// (``FlowSource/submitsUntilStopped``); for the others, only the stream's end says so.
+    private var flowsAllIn: (FlowAdoption) -> Bool = { _ in false }
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
@@ -74,12 +77,20 @@ package final class DashboardSession {
         // way): a key that arrives next — typed during the start-up — finds them.
         model.adopt(source.snapshot(), at: elapsed)
         stopSubmitting = { source.stopSubmitting() }
+        if source.submitsUntilStopped {
+            flowsAllIn = { adoption in source.newestFlowDue().map { adoption.newestAdopted ?? FlowID(0) >= $0 } ?? true }
+        }
         tasks.append(Task { [weak self] in
-            for await handle in submissions { self?.adopt(handle) }
+            for await handle in submissions {
+                self?.adopt(handle)
+                self?.checkScenarioEnded()
+            }
             self?.adoption.handlesEnded()
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
+        // A source that submits until stopped may have nothing due at all.
+        checkScenarioEnded()
     }
 
     /// Ingests the engine's events in order, in batches (see ``EventInbox``).
@@ -301,10 +312,13 @@ package final class DashboardSession {
         changed = true
     }
 
-    /// In headless mode, ends the loop once every flow has finished and its events are in, and
-    /// every job added has ended and its events are in too (they come on a stream of their own).
+    /// In headless mode, ends the loop once every flow is in (the source's handle stream ended,
+    /// or every flow due was adopted, see ``FlowSource/submitsUntilStopped``), every flow has
+    /// finished and its events are in, and every job added has ended and its events are in too
+    /// (they come on a stream of their own).
     private func checkScenarioEnded() {
-        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, adoption.allFinished else { return }
+        guard exitsWhenScenarioEnds, exitRequest == nil, scenarioSubmitted || flowsAllIn(adoption), adoption.allFinished
+        else { return }
         if let queues, (model.tab(QueuesTab.self)?.board.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }

@@ -31,6 +31,9 @@ struct FlowAdoption {
     /// Set once the source yields no more handles: a flow's news no longer waits for one.
     private var handlesAreIn = false
 
+    /// The newest flow whose handle arrived.
+    private(set) var newestAdopted: FlowID?
+
     /// True when no adopted flow is still running.
     var allFinished: Bool { running == 0 }
 
@@ -49,6 +52,7 @@ struct FlowAdoption {
     /// finished and was dropped before its handle came is not kept); `quitting`: every flow is
     /// being cancelled, so this one is too.
     mutating func adopt(_ handle: FlowHandle, listed: Bool, quitting: Bool) {
+        newestAdopted = max(newestAdopted ?? handle.id, handle.id)
         switch flows[handle.id] {
         case .finishedBeforeArrival:
             set(handle.id, listed ? .finished(handle) : nil)
