@@ -23,6 +23,18 @@ struct FlowAdoptionTests {
         #expect(adoption.allFinished && adoption.handle(FlowID(1)) != nil, "kept for undo while listed")
     }
 
+    /// A program's flow is listed, and may complete, a moment before the embedded dashboard's
+    /// handle of it arrives: `u`, `y` typed then undid nothing.
+    @Test func anUndoBeforeTheHandleArrivedIsHandedBackOnArrival() {
+        var adoption = FlowAdoption()
+        let cancels = Recorder<Int>()
+        adoption.finished(FlowID(1), board: FlowBoard())
+        #expect(adoption.undo(FlowID(1)) == nil)
+        let arrived = adoption.adopt(handle(1, cancels: cancels), listed: true, quitting: false)
+        #expect(arrived?.id == FlowID(1), "the undo goes ahead with the handle")
+        #expect(adoption.allFinished && adoption.handle(FlowID(1)) != nil)
+    }
+
     @Test func aFlowThatFinishedBeforeItsHandleIsNotWaitedFor() {
         var adoption = FlowAdoption()
         let cancels = Recorder<Int>()

@@ -179,7 +179,9 @@ package final class DashboardSession {
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
     /// at once, like every other flow.
     private func adopt(_ handle: FlowHandle) {
-        adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting)
+        if let undoNow = adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting) {
+            undo(undoNow)
+        }
     }
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
@@ -285,14 +287,18 @@ package final class DashboardSession {
         }
     }
 
+    /// Undoes flow `id` now, or as soon as its handle arrives.
     private func undo(_ id: FlowID) {
-        guard let handle = adoption.handle(id) else { return }
+        if let handle = adoption.undo(id) { undo(handle) }
+    }
+
+    private func undo(_ handle: FlowHandle) {
         tasks.append(Task { [weak self] in
             do {
                 try await handle.undo()
             } catch {
                 // The flow's own events show the rollback; this says why it did not complete.
-                self?.note("undo of \(id) failed: \(error)", level: .error)
+                self?.note("undo of \(handle.id) failed: \(error)", level: .error)
             }
         })
     }
