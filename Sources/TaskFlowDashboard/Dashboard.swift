@@ -12,8 +12,8 @@ import TaskFlow
 /// let manager = TaskFlowManager()
 /// let uploads = JobQueue(title: "Uploads", maxConcurrent: 2)
 /// manager.execute(title: "Import", access: .write) { flow in … }
-/// let exit = Dashboard(title: "Importer", manager: manager, queues: [uploads]).run()
-/// exit(exit.status)
+/// let outcome = Dashboard(title: "Importer", manager: manager, queues: [uploads]).run()
+/// exit(outcome.status)
 /// ```
 ///
 /// What it guarantees:
@@ -29,9 +29,9 @@ import TaskFlow
 ///   foreground queue: `flow.main` steps and ``JobQueue/main`` jobs run there, between frames.
 /// - **The terminal** is restored on every way out: `q`, a signal (SIGINT, SIGTERM, SIGHUP…:
 ///   ``DashboardExit/signal(_:)``), a crash signal, Ctrl-Z (suspended, redrawn after `fg`).
-/// - **Without a terminal** (stdout is not one, or ``Output-swift.enum/text``/``Output-swift.enum/json``
-///   asked for), it prints one line per event, exactly as `taskflow --headless` (or `--json`)
-///   does, and returns as ``HeadlessEnd`` says.
+/// - **Without a terminal** (stdout is not one, or `output: .text` or `.json` asked for), it
+///   prints one line per event, exactly as `taskflow --headless` (or `--json`) does, and
+///   returns as ``HeadlessEnd`` says.
 /// - **Bad options** (a theme that does not load, a history out of range, no usable terminal)
 ///   end it before anything is shown, with one line on stderr:
 ///   ``DashboardExit/startUpFailed(message:)``, status 2.
