@@ -14,6 +14,7 @@ let package = Package(
         // A program without a terminal serves its flows, queues and store to `taskflow attach`.
         .library(name: "TaskFlowConsole", targets: ["TaskFlowConsole"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
+        .executable(name: "folder-sync-example", targets: ["folder-sync-example"]),
     ],
     // `swift build --traits Postgres` (or `swift run --traits Postgres taskflow`) builds taskflow
     // with `--store postgres://…`; off by default, so that `swift run taskflow` on a fresh machine
@@ -63,15 +64,19 @@ let package = Package(
         // runtime (a global's lazy accessor took a lock under ThreadSanitizer and deadlocked).
         .target(name: "CSignalRecorder"),
         // Model, view, themes, line/memory backends, run loop and demo: no terminal needed.
+        // Internal to the package (`package` access): the TaskFlowDashboard product wraps it.
         .target(
-            name: "TaskFlowDashboard",
+            name: "DashboardKit",
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder", "ConsoleProtocol",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // The one module that talks to the terminal.
-        .target(name: "DashboardTerminal", dependencies: ["TaskFlowDashboard", "CNcurses"]),
+        .target(name: "DashboardTerminal", dependencies: ["DashboardKit", "CNcurses"]),
+        // The product: `Dashboard`, a program's own flows on the terminal (or one line per event),
+        // and the launcher the `taskflow` command shares with it. No store, no scenario parser.
+        .target(name: "TaskFlowDashboard", dependencies: ["TaskFlow", "DashboardKit", "DashboardTerminal"]),
         // Scenario files (TOML) parsed, validated and run as flows: no terminal needed. Internal
         // to the package (`package` access): no product, only `taskflow` and the tests use it.
         .target(
@@ -105,16 +110,19 @@ let package = Package(
         .executableTarget(
             name: "taskflow",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport",
-                "TOMLSource", "ConsoleProtocol", "TaskFlowConsole",
+                "TaskFlow", "TaskFlowDashboard", "DashboardKit", "DashboardTerminal", "TaskFlowScenario", "TaskFlowStore",
+                "TaskFlowSupport", "TOMLSource", "ConsoleProtocol", "TaskFlowConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
             ]
         ),
+        // `swift run folder-sync-example`: a program of its own with the dashboard embedded
+        // (README, "Your own program on the dashboard").
+        .executableTarget(name: "folder-sync-example", dependencies: ["TaskFlow", "TaskFlowDashboard"], path: "Examples/FolderSync"),
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport", "TaskFlowConsole",
+                "TaskFlow", "DashboardKit", "TaskFlowScenario", "TaskFlowStore", "TaskFlowSupport", "TaskFlowConsole",
                 "ConsoleProtocol",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // The `postgres` section: `swift run -c release --traits Postgres TaskFlowBenchmarks postgres`.
@@ -157,14 +165,14 @@ let package = Package(
         .testTarget(
             name: "InputFuzzTests",
             dependencies: [
-                "TaskFlowScenario", "TaskFlowDashboard", "TaskFlowTestSupport", "TaskFlowStore",
+                "TaskFlowScenario", "DashboardKit", "TaskFlowTestSupport", "TaskFlowStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "TaskFlowScenarioTests",
-            // TaskFlowDashboard for the vocabulary of step phases the timeline helper prints.
-            dependencies: ["TaskFlowScenario", "TOMLSource", "TaskFlowDashboard"], resources: [.copy("Fixtures")]
+            // DashboardKit for the vocabulary of step phases the timeline helper prints.
+            dependencies: ["TaskFlowScenario", "TOMLSource", "DashboardKit"], resources: [.copy("Fixtures")]
         ),
         // A program serving its console, for taskflow attach's end-to-end tests.
         .executableTarget(
@@ -172,11 +180,12 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskFlowDashboardTests",
-            // `taskflow` and `console-test-program` are listed so that the end-to-end tests find the
-            // binaries built; GRDB crafts damaged store files and holds their write lock.
+            // `taskflow`, `console-test-program` and `folder-sync-example` are listed so that the
+            // end-to-end tests find the binaries built; GRDB crafts damaged store files and holds
+            // their write lock.
             dependencies: [
-                "TaskFlow", "TaskFlowDashboard", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport", "taskflow",
-                "console-test-program", "ConsoleProtocol", "TaskFlowConsole",
+                "TaskFlow", "TaskFlowDashboard", "DashboardKit", "TOMLSource", "TaskFlowStore", "TaskFlowTestSupport",
+                "taskflow", "folder-sync-example", "console-test-program", "ConsoleProtocol", "TaskFlowConsole",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,5 +1,5 @@
 import CNcurses
-import TaskFlowDashboard
+import DashboardKit
 
 /// What one `wget_wch` result means.
 enum KeyInput: Equatable {

@@ -1,5 +1,5 @@
 import CNcurses
-import TaskFlowDashboard
+import DashboardKit
 
 /// A theme turned into ncurses attributes: one colour pair per style role, colours degraded
 /// to the terminal's depth, attributes kept in every depth (monochrome relies on them).

@@ -1,6 +1,6 @@
 import CNcurses
+import DashboardKit
 import Glibc
-import TaskFlowDashboard
 
 /// The dashboard on a real terminal: copies each frame's cell grid to the screen in one
 /// `doupdate`, with each role's theme style, and reads keys without blocking.

@@ -1,6 +1,6 @@
 import CNcurses
+import DashboardKit
 import Glibc
-import TaskFlowDashboard
 
 /// The ncurses screen: set up on open, restored (cursor, echo, canonical mode, main screen) by
 /// ``restore()``, which is safe to call more than once. All calls happen on the main thread.

@@ -1,6 +1,6 @@
+import DashboardKit
 import Foundation
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowSupport
 
 /// The dashboard's figures: how long a frame takes to render, how many engine events the model

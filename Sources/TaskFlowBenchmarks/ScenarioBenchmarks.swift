@@ -1,5 +1,5 @@
+import DashboardKit
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// Scenario and theme files, and scenario runs: the costs that used to grow faster than the

@@ -1,6 +1,6 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// `taskflow check FILE`: validates a scenario file and summarises it, running nothing.

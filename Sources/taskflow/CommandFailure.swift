@@ -1,3 +1,5 @@
+import DashboardKit
+
 /// A problem that ends taskflow, thrown rather than printed where it is met: whoever ends the
 /// program says it, once, when nothing else holds the terminal — ``TaskflowCommand`` for a
 /// command, the start-up's report for a start-up step (after the dashboard gave the screen
@@ -15,4 +17,9 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// A usage problem: `taskflow: <message>` on stderr and exit status 2, once it ends the program.
 func failure(_ message: String) -> CommandFailure {
     CommandFailure(message: message, status: 2)
+}
+
+/// Writes `taskflow: <message>` to stderr.
+func printError(_ message: String) {
+    OutputWriter.standardError.write("taskflow: \(message)\n")
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
 import TaskFlowDashboard
 import TaskFlowScenario
@@ -48,8 +49,20 @@ struct DemoCommand: ParsableCommand {
 /// Starts taskflow on the scenario `makeSource` loads (see ``StartUp``), called `title` in a
 /// recording, and exits with the dashboard's status.
 func show(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions, title: String) throws {
+    throw ExitCode(dashboardStatus(makeSource, display: display, title: title))
+}
+
+/// Shows the flows `makeSource` loads (see ``StartUp``), called `title` in a recording, until the
+/// dashboard ends; returns its exit status.
+func dashboardStatus(_ makeSource: @escaping @Sendable () throws -> any FlowSource, display: DisplayOptions, title: String) -> Int32 {
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
-    let status = MainActor.assumeIsolated { DashboardLauncher(options: display, title: title).show(makeSource) }
-    throw ExitCode(status)
+    MainActor.assumeIsolated {
+        let launcher = DashboardLauncher(
+            program: "taskflow", output: display.output, history: display.history,
+            recording: display.recordPath.map { ($0, title) })
+        return launcher.show { session in
+            StartUp(options: display, catalog: launcher.catalog, noColor: launcher.noColor, session: session, makeSource: makeSource)
+        }.status
+    }
 }

@@ -1,5 +1,5 @@
+import DashboardKit
 import Foundation
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// One demo `taskflow demo` can play, whatever it is made of.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DashboardKit
 import TaskFlowDashboard
 import TaskFlowScenario
 
@@ -57,6 +58,9 @@ struct DisplayOptions: ParsableArguments {
         name: .customLong("boot-delay"), help: ArgumentHelp(visibility: .hidden),
         transform: NumberArgument.decimal(in: 0...3600))
     var bootDelay: Double?
+
+    /// How the launcher shows the events.
+    var output: Dashboard.Output { json ? .json : headless ? .text : .automatic }
 
     /// Pace and seed for a scenario file.
     var runOptions: RunOptions { RunOptions(speed: speed, seed: seed) }

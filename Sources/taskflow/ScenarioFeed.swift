@@ -1,5 +1,5 @@
+import DashboardKit
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// A scenario file playing on the dashboard: the runner submits flows at their start times and

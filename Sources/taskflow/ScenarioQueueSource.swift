@@ -1,5 +1,5 @@
+import DashboardKit
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// A scenario's job queues as the dashboard's queues view sees them: their events merged into

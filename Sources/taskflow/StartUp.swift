@@ -1,8 +1,9 @@
+import DashboardKit
 import Foundation
 import TaskFlow
 import TaskFlowDashboard
-import TaskFlowStore
 import TaskFlowScenario
+import TaskFlowStore
 
 /// taskflow's start-up as a ``Boot``: the theme and the scenario load in parallel, the
 /// job store opens once the scenario says whether it brings its own, and the flows start when
@@ -10,7 +11,7 @@ import TaskFlowScenario
 /// meanwhile are the boot's events: held until the start-up is over, then acted on in order.
 /// A step that fails ends the program before any flow starts, naming the step.
 @MainActor
-final class StartUp {
+final class StartUp: DashboardStartUp {
     let boot = Boot<Key>(title: "Start taskflow")
     private let session: DashboardSession
     private var theme = Theme.fallback
@@ -37,7 +38,7 @@ final class StartUp {
             step("Open job store", after: ["Load scenario"]) { startUp in
                 // A source with a store of its own (the outbox demo) shows that one.
                 guard await startUp.source?.jobStore == nil else { return }
-                let store = try await DashboardLauncher.openStore(storePath)
+                let store = try await StartUp.openStore(storePath)
                 await MainActor.run { startUp.store = store }
             }
             ready.append("Open job store")
@@ -51,8 +52,10 @@ final class StartUp {
         boot.observer("Keys") { key in await MainActor.run { session.handle(key) } }
     }
 
-    /// Runs the start-up in the background; a failure ends the session's loop with its message.
-    func run() {
+    /// Runs the start-up in the background, drawn as the first flow when `onScreen`; a failure
+    /// ends the session's loop with its message.
+    func run(onScreen: Bool) {
+        if onScreen { session.showBoot(boot.progress()) }
         Task {
             do {
                 try await boot.run()
@@ -67,6 +70,19 @@ final class StartUp {
     func shutDown(within limit: Duration) {
         guard let source else { return }
         awaiting(atMost: limit) { await source.shutDown() }
+    }
+
+    /// Keys typed during the start-up are held until it is over, then acted on in order.
+    var keys: ((Key) -> Void)? {
+        let boot = boot
+        return { boot.send($0) }
+    }
+
+    /// The job store at `path` for the jobs view: it must exist (a typo must not leave an empty
+    /// store behind) and be a TaskFlow job store.
+    nonisolated private static func openStore(_ path: String) async throws -> JobStore {
+        try await StoreOptions.openStore(
+            at: path, access: .write, ifMissing: "create one with 'taskflow jobs submit' or your program")
     }
 
     /// Adds a step that records its title if it fails, for the message.

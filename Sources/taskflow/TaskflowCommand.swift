@@ -1,7 +1,7 @@
 import ArgumentParser
+import DashboardKit
 import DashboardTerminal
 import Glibc
-import TaskFlowDashboard
 import TaskFlowScenario
 
 /// `taskflow`: TaskFlow's live terminal dashboard over demos and scenario files.

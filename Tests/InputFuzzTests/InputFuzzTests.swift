@@ -1,10 +1,10 @@
+import DashboardKit
 import Dispatch
 import Foundation
 import Synchronization
+import TaskFlowScenario
 import TaskFlowTestSupport
 import Testing
-import TaskFlowDashboard
-import TaskFlowScenario
 
 /// Seeded mutations of the shipped demos and themes, loaded through the entry points the
 /// command line uses (`Scenario.load(contentsOf:)` for `check` and `run`, `ThemeCatalog.load`

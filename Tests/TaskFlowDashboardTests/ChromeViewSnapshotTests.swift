@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import TaskFlow
 import Testing
-@testable import TaskFlowDashboard
 
 /// The header, status bar and help keep what matters on screen down to the minimum size.
 @Suite("View: header, status bar and help at ordinary and minimum widths")

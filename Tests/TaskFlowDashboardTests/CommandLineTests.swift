@@ -1,6 +1,6 @@
+import DashboardKit
 import Foundation
 import Testing
-import TaskFlowDashboard
 
 /// The `taskflow` command line without a terminal: listing, checking, refusing bad input.
 @Suite struct CommandLineTests {

@@ -1,5 +1,5 @@
+@testable import DashboardKit
 @testable import TaskFlow  // LockEvent has no public initializer: fixtures build lock events directly.
-@testable import TaskFlowDashboard
 
 /// Builds engine events the way the engine emits them, so model and view tests can replay a
 /// scenario without timing.

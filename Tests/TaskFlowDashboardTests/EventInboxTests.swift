@@ -1,6 +1,6 @@
-import Testing
+@testable import DashboardKit
 import TaskFlow
-@testable import TaskFlowDashboard
+import Testing
 
 /// The engine's events reach the main actor in batches: a burst asks for one drain, not one
 /// wake of the dashboard's loop per event (a quit of 100,000 flows spent most of its time waking).

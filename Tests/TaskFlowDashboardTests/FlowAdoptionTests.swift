@@ -1,7 +1,7 @@
+@testable import DashboardKit
 import TaskFlow
 import TaskFlowTestSupport
 import Testing
-@testable import TaskFlowDashboard
 
 /// Each state of a flow between its first news and being let go, as the session's keys and a
 /// headless run see them: handles and events come on two streams not ordered with each other.
@@ -21,6 +21,18 @@ struct FlowAdoptionTests {
         #expect(cancels.all == [1] && !adoption.allFinished)
         adoption.finished(FlowID(1), board: FlowBoard())
         #expect(adoption.allFinished && adoption.handle(FlowID(1)) != nil, "kept for undo while listed")
+    }
+
+    /// A program's flow is listed, and may complete, a moment before the embedded dashboard's
+    /// handle of it arrives: `u`, `y` typed then undid nothing.
+    @Test func anUndoBeforeTheHandleArrivedIsHandedBackOnArrival() {
+        var adoption = FlowAdoption()
+        let cancels = Recorder<Int>()
+        adoption.finished(FlowID(1), board: FlowBoard())
+        #expect(adoption.undo(FlowID(1)) == nil)
+        let arrived = adoption.adopt(handle(1, cancels: cancels), listed: true, quitting: false)
+        #expect(arrived?.id == FlowID(1), "the undo goes ahead with the handle")
+        #expect(adoption.allFinished && adoption.handle(FlowID(1)) != nil)
     }
 
     @Test func aFlowThatFinishedBeforeItsHandleIsNotWaitedFor() {

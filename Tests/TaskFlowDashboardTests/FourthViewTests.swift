@@ -1,5 +1,5 @@
+@testable import DashboardKit
 import Testing
-@testable import TaskFlowDashboard
 
 /// A view of the dashboard defined here, outside its sources: a counter that `x` counts up.
 /// Adding it to a model is all it takes to see it as a tab, with its own key, hint, help line

@@ -1,5 +1,5 @@
+@testable import DashboardKit
 import Testing
-@testable import TaskFlowDashboard
 
 /// When the loop draws: never for more than half the main thread, which also runs the engine's
 /// events and the flows' foreground steps.

@@ -1,6 +1,6 @@
-import Testing
+@testable import DashboardKit
 import TaskFlow
-@testable import TaskFlowDashboard
+import Testing
 
 /// A monitor runs for days: the board keeps the live flows and a bounded history of finished
 /// ones, and still counts every flow it saw.

@@ -1,8 +1,8 @@
+import DashboardKit
 import Foundation
-import Testing
-import TaskFlowDashboard
 import TaskFlowStore
 import TaskFlowTestSupport
+import Testing
 
 /// `taskflow jobs …` driven as a user would: the real binary on a store file of its own.
 @Suite("Command line: taskflow jobs")

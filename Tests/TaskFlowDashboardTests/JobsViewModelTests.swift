@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import Foundation
 import TaskFlow
-@testable import TaskFlowDashboard
 import Testing
 
 /// The jobs view's model: Tab, selection, and which key asks the store for what.

@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import TaskFlow
 import Testing
-@testable import TaskFlowDashboard
 
 @Suite("Model: events")
 struct ModelEventTests {

@@ -1,6 +1,6 @@
+import DashboardKit
 import Foundation
 import Glibc
-import TaskFlowDashboard
 import Testing
 
 /// ``OutputWriter/send(_:)`` in-process: whole text or a typed error, never a trap.

@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import TaskFlow
 import Testing
-@testable import TaskFlowDashboard
 
 /// The queues view, from queue events and keys to the commands and the screen a user sees.
 @Suite("Model and view: the job queues")

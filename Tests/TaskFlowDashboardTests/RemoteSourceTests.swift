@@ -1,10 +1,10 @@
 import ConsoleProtocol
+@testable import DashboardKit
 import Foundation
-import Testing
 import TaskFlow
 import TaskFlowConsole
 import TaskFlowTestSupport
-@testable import TaskFlowDashboard
+import Testing
 @testable import taskflow
 
 /// `taskflow attach`'s source: a program's console, seen through a real `ConsoleServer` and

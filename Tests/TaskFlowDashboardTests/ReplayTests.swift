@@ -1,8 +1,8 @@
+@testable import DashboardKit
 import Foundation
 import TaskFlow
 import TaskFlowTestSupport
 import Testing
-@testable import TaskFlowDashboard
 
 /// A replay on a session, driven by keys and by a test clock: the time bar's keys move the
 /// position and the screens follow; seeking back rebuilds the model; keys that would act on

@@ -1,6 +1,6 @@
-import Testing
+@testable import DashboardKit
 import TaskFlow
-@testable import TaskFlowDashboard
+import Testing
 
 /// An attached dashboard that fell behind gets the program's snapshot again: what it shows
 /// becomes that snapshot, and it says events were missed.

@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import TaskFlow
 import Testing
-@testable import TaskFlowDashboard
 
 /// Scrolling stops where the panes' content ends, so the first key back moves at once, and a
 /// log scrolled back stays on its lines while new ones arrive.

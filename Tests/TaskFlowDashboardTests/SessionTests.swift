@@ -1,8 +1,8 @@
+@testable import DashboardKit
 import Foundation
 import TaskFlow
 import TaskFlowTestSupport
 import Testing
-@testable import TaskFlowDashboard
 
 /// The session over the real engine and the built-in demo, sped up twenty times. Waits are
 /// long: the demo's foreground steps queue on the main actor behind every main-actor test of

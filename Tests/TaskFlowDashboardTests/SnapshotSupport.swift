@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import Foundation
 import Testing
-@testable import TaskFlowDashboard
 
 /// Snapshot comparison of cell grids as text. Set `SNAPSHOT_DIR` to write the actual grids
 /// there (to review a change and paste it in).

@@ -10,12 +10,15 @@ struct TaskflowProcess {
     /// Runs `taskflow arguments` to the end, waiting off the cooperative pool. Stdout is read
     /// through a pipe while it runs; stderr goes to a file, so neither can fill up and stall the
     /// child.
-    /// Runs taskflow with `arguments`, its environment this process's with `environment` on top.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> TaskflowProcess {
-        try await offThePool { try runBlocking(arguments, environment: environment) }
+    /// Runs taskflow (or `program`) with `arguments`, its environment this process's with
+    /// `environment` on top.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], program: String = Tmux.binary
+    ) async throws -> TaskflowProcess {
+        try await offThePool { try runBlocking(arguments, environment: environment, program: program) }
     }
 
-    private static func runBlocking(_ arguments: [String], environment: [String: String]) throws -> TaskflowProcess {
+    private static func runBlocking(_ arguments: [String], environment: [String: String], program: String) throws -> TaskflowProcess {
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("taskflow-\(UUID().uuidString).err")
         guard FileManager.default.createFile(atPath: errorPath.path, contents: nil) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: errorPath.path])
@@ -23,7 +26,7 @@ struct TaskflowProcess {
         defer { try? FileManager.default.removeItem(at: errorPath) }
         let errors = try FileHandle(forWritingTo: errorPath)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Tmux.binary)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()

@@ -1,7 +1,7 @@
+@testable import DashboardKit
 import Foundation
 import Testing
 import TOMLSource
-@testable import TaskFlowDashboard
 
 @Suite("Themes")
 struct ThemeTests {

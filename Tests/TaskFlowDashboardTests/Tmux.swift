@@ -10,21 +10,30 @@ struct Tmux {
     static let isInstalled: Bool = (try? Tmux.spawn(["tmux", "-V"]).status) == 0
 
     /// The `taskflow` binary built next to the test bundle.
-    static var binary: String {
+    static var binary: String { built("taskflow") }
+
+    /// The embedding example, `folder-sync-example`, built next to the test bundle.
+    static var example: String { built("folder-sync-example") }
+
+    /// The executable `name` built next to the test bundle.
+    static func built(_ name: String) -> String {
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return bundle.appendingPathComponent("taskflow").path
+        return bundle.appendingPathComponent(name).path
     }
 
     let name: String
     /// A tmux server per session: a test never races another's server shutting down.
     private var socket: String { "taskflow-tests-\(getpid())-\(name)" }
 
-    /// Starts `taskflow arguments` in a new 120×40 session; by default the built-in demo, whose
-    /// flows the tests know by name. With `jobControl`, it is typed into an interactive bash, so
-    /// that Ctrl-Z stops it and `fg` brings it back as in a user's shell.
-    init(_ name: String, arguments: String = "demo built-in", environment: String = "", jobControl: Bool = false) throws {
+    /// Starts `taskflow arguments` (or `program`'s) in a new 120×40 session; by default the
+    /// built-in demo, whose flows the tests know by name. With `jobControl`, it is typed into an
+    /// interactive bash, so that Ctrl-Z stops it and `fg` brings it back as in a user's shell.
+    init(
+        _ name: String, program: String = Tmux.binary, arguments: String = "demo built-in", environment: String = "",
+        jobControl: Bool = false
+    ) throws {
         self.name = name
-        let program = "\(environment) LANG=C.UTF-8 '\(Self.binary)' \(arguments); echo EXIT=$?; stty -a"
+        let program = "\(environment) LANG=C.UTF-8 '\(program)' \(arguments); echo EXIT=$?; stty -a"
         let command = jobControl ? "bash --norc --noprofile -i" : program + "; sleep 3600"
         let (status, output) = try run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed: \(output)") }

@@ -1,6 +1,6 @@
+@testable import DashboardKit
 import TaskFlow
 import Testing
-@testable import TaskFlowDashboard
 
 /// Wide (CJK, emoji) and combining characters take the columns a terminal gives them, so they
 /// never push text past its column or the screen's edge.

@@ -177,6 +177,27 @@ public final class JobQueue: Sendable {
     /// How many jobs were added to this queue so far.
     package var jobsAdded: Int { added.load(ordering: .relaxed) }
 
+    /// What a watcher subscribing to ``events`` now missed of the jobs still unfinished: each
+    /// one's `added` event (its dependencies left out: only their count is kept) and, for those
+    /// running, `started` (as attempt 1); with how many jobs had ended by then, whose events it
+    /// will never see. Counted under the queue's lock with the jobs it lists; a job added at
+    /// this very moment may count as ended without being listed, never the reverse, so a
+    /// watcher counting ends never waits for one it cannot hear.
+    package func missedEvents() -> (events: [JobEvent], ended: Int) {
+        let (records, ended) = state.withLock { state in
+            let unfinished = state.unfinished
+            return (unfinished.sorted { $0.id < $1.id }, jobsAdded - unfinished.count)
+        }
+        // Each record's status is read outside the queue's lock: a record takes its own lock.
+        let events = records.flatMap { record -> [JobEvent] in
+            let info = JobInfo(
+                id: record.id, title: record.title, queue: title, priority: record.priority, dependencies: [],
+                maxAttempts: record.job.maxAttempts)
+            return record.status == .running ? [.added(info), .started(record.id, attempt: 1)] : [.added(info)]
+        }
+        return (events, ended)
+    }
+
     // MARK: - Scheduling, for the jobs' records
 
     /// A job's dependencies are met, or it has none: queue it and start what may start (the

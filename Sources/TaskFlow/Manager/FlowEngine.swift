@@ -48,6 +48,12 @@ final class FlowEngine: Sendable {
         }
     }
 
+    /// The newest flow registered, nil before the first: ids are given in submission order, so
+    /// every flow up to it has been announced (``FlowEvent/flowQueued(_:)``).
+    var lastFlowID: FlowID? {
+        registry.withLock { $0.lastID == 0 ? nil : FlowID($0.lastID) }
+    }
+
     /// A flow's whole life: wait for the lock, run the body, then complete or roll back.
     /// A flow's last events are always its final status, then the lock's release.
     func run<State, Value>(

@@ -49,6 +49,11 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// The live flows, the lock and the undo history right now.
     public func snapshot() -> ManagerSnapshot { engine.snapshot() }
 
+    /// The newest flow submitted so far, nil before the first. Flows are numbered in submission
+    /// order, so a watcher that heard of this one (``FlowEvent/flowQueued(_:)``) heard of every
+    /// flow submitted since it subscribed: how an embedded dashboard knows no flow is on its way.
+    package var lastFlowID: FlowID? { engine.lastFlowID }
+
     /// Cancels live flow `id` exactly as its handle's ``TaskFlow/cancel()`` would: what a watcher
     /// (the dashboard, a console client) that never held the handle does. Returns false when no
     /// live flow has that id (it ended, or never existed); like `cancel()`, a flow that is

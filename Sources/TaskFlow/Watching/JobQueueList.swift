@@ -1,8 +1,14 @@
+import TaskFlowSupport
+
 /// A program's own ``JobQueue``s as one ``JobQueueSource``: what `Dashboard(…queues:…)` and a
-/// console's `queues:` show and steer.
-package struct JobQueueList: JobQueueSource {
+/// console's `queues:` show and steer. The queues may have run jobs before they are watched:
+/// ``jobsAdded`` counts only the jobs a watcher can still hear ending.
+package final class JobQueueList: JobQueueSource {
     /// The queues, in the order shown.
     package let list: [JobQueue]
+    /// How many of the queues' jobs had ended when ``events()`` was first called: their
+    /// `finished` events went out before anyone listened.
+    private let endedBeforeWatching = Protected<Int?>(nil)
 
     /// The queues of `list`, in that order.
     package init(_ list: [JobQueue]) { self.list = list }
@@ -15,14 +21,24 @@ package struct JobQueueList: JobQueueSource {
         }
     }
 
+    /// Every event from now on, after those that tell of the jobs still unfinished (see
+    /// ``JobQueue/missedEvents()``), so that a watcher attached late lists them too.
     package func events() -> AsyncStream<JobEvent> {
-        // Subscribed here, before the stream is returned, so that no event is missed.
+        // Subscribed here, before the stream is returned and before the missed events are
+        // taken, so that no event is missed; one told twice (a job added in between) is dropped.
         let streams = list.map(\.events)
+        let missed = list.map { $0.missedEvents() }
+        let ended = missed.reduce(0) { $0 + $1.ended }
+        endedBeforeWatching.withLock { $0 = $0 ?? ended }
         return AsyncStream { continuation in
+            for event in missed.flatMap(\.events) { continuation.yield(event) }
             let relay = Task {
                 await withDiscardingTaskGroup { group in
-                    for stream in streams {
-                        group.addTask { for await event in stream { continuation.yield(event) } }
+                    for (stream, missed) in zip(streams, missed) {
+                        group.addTask {
+                            var told = MissedJobs(missed.events)
+                            for await event in stream where !told.repeats(event) { continuation.yield(event) }
+                        }
                     }
                 }
                 continuation.finish()
@@ -31,7 +47,11 @@ package struct JobQueueList: JobQueueSource {
         }
     }
 
-    package var jobsAdded: Int { list.reduce(0) { $0 + $1.jobsAdded } }
+    /// The jobs added to the queues so far, retries included, less those that had ended before
+    /// ``events()`` was first called: a watcher hears this many end.
+    package var jobsAdded: Int {
+        list.reduce(0) { $0 + $1.jobsAdded } - (endedBeforeWatching.withLock { $0 } ?? 0)
+    }
 
     package func cancel(_ id: JobID) {
         for queue in list where queue.cancel(id) { return }

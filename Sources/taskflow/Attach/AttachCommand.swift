@@ -1,7 +1,7 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
 import TaskFlowConsole
-import TaskFlowDashboard
 
 /// `taskflow attach [PID | PATH]`: the dashboard over a running program that serves its
 /// console (`ConsoleServer`), its keys acting on the program.
@@ -60,7 +60,7 @@ struct AttachCommand: ParsableCommand {
         }
         let source = RemoteSource(client)
         let title = "\(source.hello.program) (pid \(source.hello.pid))"
-        let status = MainActor.assumeIsolated { DashboardLauncher(options: display, title: title).show { source } }
+        let status = dashboardStatus({ source }, display: display, title: title)
         if let line = source.endLine { printError(line) }
         throw ExitCode(status)
     }

@@ -1,7 +1,7 @@
 import ConsoleProtocol
+import DashboardKit
 import Foundation
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowSupport
 
 /// A watched program's messages, routed as they are read to the streams the dashboard takes

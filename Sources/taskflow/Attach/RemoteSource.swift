@@ -1,6 +1,6 @@
 import ConsoleProtocol
+import DashboardKit
 import TaskFlow
-import TaskFlowDashboard
 
 /// A program served by a `ConsoleServer`, seen through its console connection, as a flow
 /// source: the dashboard shows its flows, queues and store as it would a local run's, and its

@@ -1,5 +1,5 @@
+import DashboardKit
 import Foundation
-import TaskFlowDashboard
 import TaskFlowStore
 
 /// `taskflow jobs list`'s output, written to standard output a page at a time as the pages are

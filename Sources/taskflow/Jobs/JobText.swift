@@ -1,8 +1,8 @@
+import DashboardKit
 import Foundation
-import TOMLSource
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowStore
+import TOMLSource
 
 /// How `taskflow jobs` prints jobs: an aligned table, one job's details, or JSON. In the text
 /// forms every string that came from a job (kind, error, lease owner) is escaped before it

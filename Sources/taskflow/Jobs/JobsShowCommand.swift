@@ -1,7 +1,7 @@
 import ArgumentParser
-import TOMLSource
-import TaskFlowDashboard
+import DashboardKit
 import TaskFlowStore
+import TOMLSource
 
 /// `taskflow jobs show ID`: one job in full, its payload redacted.
 struct JobsShowCommand: ParsableCommand {

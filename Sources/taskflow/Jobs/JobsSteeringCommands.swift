@@ -1,7 +1,7 @@
 import ArgumentParser
-import TOMLSource
-import TaskFlowDashboard
+import DashboardKit
 import TaskFlowStore
+import TOMLSource
 
 /// `taskflow jobs retry ID`: a failed job back in the queue, its retry count at zero.
 struct JobsRetryCommand: ParsableCommand {

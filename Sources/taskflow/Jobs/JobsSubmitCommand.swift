@@ -1,6 +1,6 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
-import TaskFlowDashboard
 
 /// `taskflow jobs submit KIND JSON`: persists one job and prints its id.
 struct JobsSubmitCommand: ParsableCommand {

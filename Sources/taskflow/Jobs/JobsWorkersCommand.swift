@@ -1,6 +1,6 @@
 import ArgumentParser
+import DashboardKit
 import Foundation
-import TaskFlowDashboard
 
 /// `taskflow jobs workers`: the processes running workers on the store, from their heartbeats.
 struct JobsWorkersCommand: ParsableCommand {

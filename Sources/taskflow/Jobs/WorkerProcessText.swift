@@ -1,8 +1,8 @@
+import DashboardKit
 import Foundation
-import TOMLSource
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowStore
+import TOMLSource
 
 /// How `taskflow jobs workers` prints the store's worker processes: an aligned table or JSON.
 /// Host names come from other processes' rows, so they are escaped before they reach a terminal.

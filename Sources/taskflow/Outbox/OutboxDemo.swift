@@ -1,7 +1,7 @@
+import DashboardKit
 import Foundation
 import Synchronization
 import TaskFlow
-import TaskFlowDashboard
 import TaskFlowStore
 
 /// `taskflow demo outbox`: an outbox of e-mails on a durable job store, shown in the jobs view.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import TaskFlowDashboard
+import DashboardKit
 
 /// `taskflow replay FILE`: plays a recording again.
 struct ReplayCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import DashboardKit
 import DashboardTerminal
 import Foundation
 import TaskFlow
@@ -73,7 +74,7 @@ struct ReplayLauncher {
         let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: { player.handle($0) }).run()
         player.stop()
         screen.restore()
-        DashboardLauncher.report(exit)
+        _ = DashboardLauncher(program: "taskflow", output: .automatic, history: FlowBoard.defaultHistoryLimit).report(exit)
         return exit.status
     }
 }

@@ -1,7 +1,7 @@
 import ConsoleProtocol
+import DashboardKit
 import Foundation
 import TaskFlow
-import TaskFlowDashboard
 
 /// A recording read from its file (see ``SessionRecording``): the program's hello and the
 /// entries to play, up to the first line that could not be read, which ``problem`` names as

@@ -1,5 +1,5 @@
+import DashboardKit
 import TaskFlow
-import TaskFlowDashboard
 
 /// A manager's events as short lines per flow title: "start Upload post", "failed Upload
 /// video", "reverting Save draft", "status cancelled". The words of steps and flows are the

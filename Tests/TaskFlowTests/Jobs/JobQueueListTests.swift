@@ -47,3 +47,37 @@ import TaskFlowTestSupport
         #expect(throws: JobQueueList.RetryRefusal.self) { try list.retry(send.id) }
     }
 }
+
+/// A list watched after its queues ran jobs: the unfinished ones are told as the events the
+/// watcher missed, and only they and later jobs are counted as to be heard ending.
+@Suite struct LateJobQueueListTests {
+    @Test func theUnfinishedJobsAreToldAndTheEndedOnesNotAwaited() async throws {
+        let queue = JobQueue(title: "uploads", maxConcurrent: 1)
+        let (done, held) = (Gate(), Gate())
+        done.open()
+        let started = Recorder<String>()
+        _ = try await queue.add(gatedJob("ended", started, gate: done)).value
+        let running = queue.add(gatedJob("running", started, gate: held))
+        let waiting = queue.add(gatedJob("waiting", started, gate: held))
+        #expect(await eventually { started.all == ["ended", "running"] })
+        let list = JobQueueList([queue])
+        let log = StreamLog(list.events())
+        #expect(list.jobsAdded == 2, "the ended job is not waited for")
+        #expect(await eventually { log.events.count >= 3 })
+        let told = log.events.prefix(3).map { event -> String in
+            switch event {
+            case .added(let info): "added \(info.title)"
+            case .started(let id, let attempt): "started \(id == running.id ? "running" : "?") \(attempt)"
+            default: "\(event)"
+            }
+        }
+        #expect(told == ["added running", "started running 1", "added waiting"])
+        held.open()
+        _ = try await (running.value, waiting.value)
+        #expect(await eventually {
+            log.events.filter { if case .finished = $0 { true } else { false } }.count == 2
+        })
+        let added = log.events.filter { if case .added = $0 { true } else { false } }
+        #expect(added.count == 2, "each job told once")
+    }
+}

@@ -2,14 +2,14 @@ import TaskFlow
 
 /// What the dashboard can do to one flow, whatever its value type: the type-erased part of a
 /// ``TaskFlow`` handle that keys act on.
-public struct FlowHandle: Sendable {
+package struct FlowHandle: Sendable {
     /// The flow's identity.
-    public let id: FlowID
+    package let id: FlowID
     private let cancelAction: @Sendable () -> Void
     private let undoAction: @Sendable () async throws -> Void
 
     /// Wraps a flow handle.
-    public init<Value: Sendable>(_ flow: TaskFlow<Value>) {
+    package init<Value: Sendable>(_ flow: TaskFlow<Value>) {
         self.init(id: flow.id, cancel: { flow.cancel() }, undo: { try await flow.undo() })
     }
 
@@ -21,8 +21,8 @@ public struct FlowHandle: Sendable {
     }
 
     /// See ``TaskFlow/cancel()``.
-    public func cancel() { cancelAction() }
+    package func cancel() { cancelAction() }
 
     /// See ``TaskFlow/undo()``.
-    public func undo() async throws { try await undoAction() }
+    package func undo() async throws { try await undoAction() }
 }

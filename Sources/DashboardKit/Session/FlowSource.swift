@@ -2,7 +2,7 @@ import TaskFlow
 
 /// A source of flows for the dashboard to show: the built-in demo, a scenario file being
 /// played, or a caller's own flows on their own manager.
-public protocol FlowSource: Sendable {
+package protocol FlowSource: Sendable {
     /// The name shown in the header.
     var name: String { get }
 
@@ -20,6 +20,16 @@ public protocol FlowSource: Sendable {
     /// source's other work (its jobs) ended: a headless run ends when its flows have finished
     /// after that.
     @MainActor func start() -> AsyncStream<FlowHandle>
+
+    /// True for a source whose flows keep coming for as long as the program runs (a program's
+    /// own manager, ``ManagerSource``): its ``start()`` stream never finishes, so a headless run
+    /// ends instead once the flow ``newestFlowDue()`` names is adopted and every adopted flow has
+    /// finished.
+    var submitsUntilStopped: Bool { get }
+
+    /// For a source that ``submitsUntilStopped``: the newest flow a headless run must have
+    /// adopted before it may end, asked each time it could (nil: none is due).
+    func newestFlowDue() -> FlowID?
 
     /// Returns once the flows due at the start (a scenario's flows without a `start` time) are
     /// submitted to the manager, after ``start()``: a start-up waits for them before the keys
@@ -45,24 +55,30 @@ public protocol FlowSource: Sendable {
 
 extension FlowSource {
     /// Most sources submit their first flows within ``start()``.
-    @MainActor public func flowsDueAtStartSubmitted() async {}
+    @MainActor package func flowsDueAtStartSubmitted() async {}
 
     /// A source that submits everything at once has nothing left to stop.
-    @MainActor public func stopSubmitting() {}
+    @MainActor package func stopSubmitting() {}
+
+    /// Most sources submit a known set of flows: their stream's end says that all are in.
+    package var submitsUntilStopped: Bool { false }
+
+    /// Most sources' stream's end says that all flows are in.
+    package func newestFlowDue() -> FlowID? { nil }
 
     /// Most sources are flows only.
-    public var jobStore: (any JobStoreSource)? { nil }
+    package var jobStore: (any JobStoreSource)? { nil }
 
     /// Most sources have no job queues.
-    public var jobQueues: (any JobQueueSource)? { nil }
+    package var jobQueues: (any JobQueueSource)? { nil }
 
     /// Most sources hold nothing that outlives their flows.
-    public func shutDown() async {}
+    package func shutDown() async {}
 }
 
 extension AsyncStream where Element == FlowHandle {
     /// A stream of handles that were all submitted already.
-    public static func submitted(_ handles: [FlowHandle]) -> AsyncStream<FlowHandle> {
+    package static func submitted(_ handles: [FlowHandle]) -> AsyncStream<FlowHandle> {
         AsyncStream { continuation in
             for handle in handles { continuation.yield(handle) }
             continuation.finish()

@@ -16,6 +16,9 @@ struct FlowAdoption {
         case cancelOnArrival
         /// Finished before its handle arrived: adopting it does not count it as unfinished.
         case finishedBeforeArrival
+        /// Finished before its handle arrived, and a key asked to undo it (the handles of a
+        /// program's flows come a moment after their events): undone as the handle arrives.
+        case undoOnArrival
         /// Its handle here, not finished: a headless run waits for it.
         case running(FlowHandle)
         /// Its handle here, finished: kept for undo while the board shows the flow, released
@@ -31,6 +34,9 @@ struct FlowAdoption {
     /// Set once the source yields no more handles: a flow's news no longer waits for one.
     private var handlesAreIn = false
 
+    /// The newest flow whose handle arrived.
+    private(set) var newestAdopted: FlowID?
+
     /// True when no adopted flow is still running.
     var allFinished: Bool { running == 0 }
 
@@ -41,15 +47,28 @@ struct FlowAdoption {
     func handle(_ id: FlowID) -> FlowHandle? {
         switch flows[id] {
         case .running(let handle), .finished(let handle): handle
-        case .cancelOnArrival, .finishedBeforeArrival, nil: nil
+        case .cancelOnArrival, .finishedBeforeArrival, .undoOnArrival, nil: nil
         }
+    }
+
+    /// The handle to undo flow `id` with now; nil when it has none, and then, if the flow
+    /// finished before its handle arrived, ``adopt(_:listed:quitting:)`` returns it for the undo.
+    mutating func undo(_ id: FlowID) -> FlowHandle? {
+        if case .finishedBeforeArrival = flows[id], !handlesAreIn { set(id, .undoOnArrival) }
+        return handle(id)
     }
 
     /// Takes a newly submitted flow's handle. `listed`: the board shows the flow (one that
     /// finished and was dropped before its handle came is not kept); `quitting`: every flow is
-    /// being cancelled, so this one is too.
-    mutating func adopt(_ handle: FlowHandle, listed: Bool, quitting: Bool) {
+    /// being cancelled, so this one is too. Returns the handle when a key asked to undo the flow
+    /// before it came: the caller undoes it now.
+    @discardableResult
+    mutating func adopt(_ handle: FlowHandle, listed: Bool, quitting: Bool) -> FlowHandle? {
+        newestAdopted = max(newestAdopted ?? handle.id, handle.id)
         switch flows[handle.id] {
+        case .undoOnArrival:
+            set(handle.id, .finished(handle))
+            return handle
         case .finishedBeforeArrival:
             set(handle.id, listed ? .finished(handle) : nil)
         case .cancelOnArrival:
@@ -59,6 +78,7 @@ struct FlowAdoption {
             set(handle.id, .running(handle))
             if quitting { handle.cancel() }
         }
+        return nil
     }
 
     /// Cancels flow `id` now, or as soon as its handle arrives.
@@ -66,7 +86,7 @@ struct FlowAdoption {
         switch flows[id] {
         case .running(let handle), .finished(let handle): handle.cancel()
         case nil where !handlesAreIn: set(id, .cancelOnArrival)
-        case .cancelOnArrival, .finishedBeforeArrival, nil: break
+        case .cancelOnArrival, .finishedBeforeArrival, .undoOnArrival, nil: break
         }
     }
 
@@ -76,7 +96,7 @@ struct FlowAdoption {
         switch flows[id] {
         case .running(let handle): set(id, .finished(handle))
         case .cancelOnArrival, nil: set(id, handlesAreIn ? nil : .finishedBeforeArrival)
-        case .finished, .finishedBeforeArrival: break
+        case .finished, .finishedBeforeArrival, .undoOnArrival: break
         }
         guard held > board.flows.count + board.dropBatch else { return }
         for (id, state) in flows {
@@ -91,7 +111,7 @@ struct FlowAdoption {
         handlesAreIn = true
         for (id, state) in flows {
             switch state {
-            case .cancelOnArrival, .finishedBeforeArrival: set(id, nil)
+            case .cancelOnArrival, .finishedBeforeArrival, .undoOnArrival: set(id, nil)
             case .running, .finished: break
             }
         }
@@ -108,7 +128,7 @@ struct FlowAdoption {
         switch state {
         case .running: (running, held) = (running + step, held + step)
         case .finished: held += step
-        case .cancelOnArrival, .finishedBeforeArrival: break
+        case .cancelOnArrival, .finishedBeforeArrival, .undoOnArrival: break
         }
     }
 }

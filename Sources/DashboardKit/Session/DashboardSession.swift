@@ -43,6 +43,9 @@ package final class DashboardSession {
     /// Flows that ended with a rollback left incomplete, dropped ones included.
     private var incompleteRollbacks = 0
     private var scenarioSubmitted = false
+    /// Whether every flow due has been adopted, for a source whose handle stream never ends
+    /// (``FlowSource/submitsUntilStopped``); for the others, only the stream's end says so.
+    private var flowsAllIn: (FlowAdoption) -> Bool = { _ in false }
     private var stopSubmitting: (@MainActor () -> Void)?
     private var lastFrameAt: Duration?
     private var tasks: [Task<Void, Never>] = []
@@ -93,12 +96,20 @@ package final class DashboardSession {
         // way): a key that arrives next — typed during the start-up — finds them.
         adopt(source.snapshot())
         stopSubmitting = { source.stopSubmitting() }
+        if source.submitsUntilStopped {
+            flowsAllIn = { adoption in source.newestFlowDue().map { adoption.newestAdopted ?? FlowID(0) >= $0 } ?? true }
+        }
         tasks.append(Task { [weak self] in
-            for await handle in submissions { self?.adopt(handle) }
+            for await handle in submissions {
+                self?.adopt(handle)
+                self?.checkScenarioEnded()
+            }
             self?.adoption.handlesEnded()
             self?.scenarioSubmitted = true
             self?.checkScenarioEnded()
         })
+        // A source that submits until stopped may have nothing due at all.
+        checkScenarioEnded()
     }
 
     /// Takes a source's events in order, in batches (see ``EventInbox``), each through `take`.
@@ -233,7 +244,9 @@ package final class DashboardSession {
     /// Takes a newly submitted flow under the keys' control; while quitting it is cancelled
     /// at once, like every other flow.
     private func adopt(_ handle: FlowHandle) {
-        adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting)
+        if let undoNow = adoption.adopt(handle, listed: model.live.flow(handle.id) != nil, quitting: model.quitting) {
+            undo(undoNow)
+        }
     }
 
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
@@ -366,14 +379,18 @@ package final class DashboardSession {
         }
     }
 
+    /// Undoes flow `id` now, or as soon as its handle arrives.
     private func undo(_ id: FlowID) {
-        guard let handle = adoption.handle(id) else { return }
+        if let handle = adoption.undo(id) { undo(handle) }
+    }
+
+    private func undo(_ handle: FlowHandle) {
         tasks.append(Task { [weak self] in
             do {
                 try await handle.undo()
             } catch {
                 // The flow's own events show the rollback; this says why it did not complete.
-                self?.note("undo of \(id) failed: \(error)", level: .error)
+                self?.note("undo of \(handle.id) failed: \(error)", level: .error)
             }
         })
     }
@@ -393,10 +410,13 @@ package final class DashboardSession {
         changed = true
     }
 
-    /// In headless mode, ends the loop once every flow has finished and its events are in, and
-    /// every job added has ended and its events are in too (they come on a stream of their own).
+    /// In headless mode, ends the loop once every flow is in (the source's handle stream ended,
+    /// or every flow due was adopted, see ``FlowSource/submitsUntilStopped``), every flow has
+    /// finished and its events are in, and every job added has ended and its events are in too
+    /// (they come on a stream of their own).
     private func checkScenarioEnded() {
-        guard exitsWhenScenarioEnds, scenarioSubmitted, exitRequest == nil, adoption.allFinished else { return }
+        guard exitsWhenScenarioEnds, exitRequest == nil, scenarioSubmitted || flowsAllIn(adoption), adoption.allFinished
+        else { return }
         if let queues, (model.tab(QueuesTab.self)?.board.endedTotal ?? 0) < queues.jobsAdded { return }
         exitRequest = .scenarioEnded(incompleteRollbacks: incompleteRollbacks)
     }

@@ -1,0 +1,119 @@
+import DashboardKit
+import DashboardTerminal
+import Foundation
+
+/// Shows a dashboard session the way `taskflow` and ``Dashboard`` both do: the live screen on a
+/// terminal, or one line per event without one (forced, or stdout not a terminal); the theme
+/// chosen (NO_COLOR honoured), signals watched, the terminal restored on every exit, and what
+/// the exit left behind said on stderr. Runs on the main thread, which becomes the dashboard's
+/// loop (the main actor, and so the foreground queue); `dispatchMain()` is never called.
+@MainActor
+package struct DashboardLauncher {
+    /// The program's name, which starts each line said on stderr (`taskflow: …`).
+    package let program: String
+    /// How many finished flows stay listed.
+    package let history: Int
+    /// Theme files, by name.
+    package let catalog = ThemeCatalog.standard()
+    /// `NO_COLOR` is set (and not empty): no colour, and `monochrome` when no theme is asked for.
+    package let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    /// No screen: one line per event.
+    package let headless: Bool
+    private let format: EventPrinter.Format
+    /// Without a screen, the loop ends when the flows do (else on a signal only).
+    private let endsWhenIdle: Bool
+    /// Where the session is recorded (`--record`), and what the recording calls it.
+    private let recording: (path: String, title: String)?
+
+    /// A launcher for `program`, showing `output` and keeping `history` finished flows listed.
+    /// `endsWhenIdle`: without a screen, the loop ends once the session's flows and jobs have.
+    /// `recording`: the file the session is also written to, for `taskflow replay`, and its title.
+    package init(
+        program: String, output: Dashboard.Output, history: Int, endsWhenIdle: Bool = true,
+        recording: (path: String, title: String)? = nil
+    ) {
+        self.program = program
+        self.history = history
+        self.endsWhenIdle = endsWhenIdle
+        self.recording = recording
+        headless = output != .automatic || isatty(STDOUT_FILENO) != 1
+        format = output == .json ? .json : .text
+    }
+
+    /// Runs the session `startUp` feeds until it ends, and says on stderr what the exit left
+    /// behind. A terminal that cannot be used ends it at once (``DashboardExit/startUpFailed(message:)``).
+    package func show(_ makeStartUp: (DashboardSession) -> any DashboardStartUp) -> DashboardExit {
+        let session = DashboardSession(
+            scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless && endsWhenIdle,
+            historyLimit: history)
+        let recorder: SessionRecording?
+        do {
+            // Before the terminal is touched: a file that cannot be written is one line, status 2.
+            recorder = try recording.map { try SessionRecording.attach(to: session, path: $0.path, title: $0.title) }
+        } catch {
+            return failed("\(error)")
+        }
+        // Once the loop ended, whatever the way: the lines still waiting are written.
+        defer { recorder?.close() }
+        let startUp = makeStartUp(session)
+        if headless {
+            EventPrinter(format: format).attach(to: session)
+            startUp.run(onScreen: false)
+            let exit = MainLoop(session: session, backend: nil).run()
+            startUp.shutDown(within: Self.shutDownLimit)
+            return report(exit)
+        }
+        let screen: TerminalScreen
+        do {
+            screen = try TerminalScreen(noColor: noColor)
+        } catch {
+            // No usable terminal is a usage problem (run it in one, or go headless): status 2.
+            return failed("\(error)")
+        }
+        defer { screen.restore() }
+        startUp.run(onScreen: true)
+        let exit = MainLoop(session: session, backend: TerminalBackend(screen: screen), keys: startUp.keys).run()
+        screen.restore()
+        startUp.shutDown(within: Self.shutDownLimit)
+        return report(exit)
+    }
+
+    /// Ends before anything is shown: says `problem` on one line and returns the start-up failure.
+    package func failed(_ problem: String) -> DashboardExit {
+        report(.startUpFailed(message: "\(program): \(problem)"))
+    }
+
+    /// How long the program waits, once its loop ended, for the source to let go (a job store's
+    /// running jobs to finish and commit) before it exits anyway.
+    static let shutDownLimit = Duration.seconds(5)
+
+    /// The theme to start with: the one asked for; else `monochrome` under NO_COLOR, else
+    /// `default`; the built-in fallback when no theme folder exists and none was asked for.
+    nonisolated package static func theme(named name: String?, noColor: Bool, catalog: ThemeCatalog) throws -> Theme {
+        if let name { return try catalog.load(name) }
+        guard catalog.directory != nil else { return .fallback }
+        return try catalog.load(noColor ? "monochrome" : "default")
+    }
+
+    /// Tells on stderr, after the terminal is restored, what an exit left behind; returns it.
+    package func report(_ exit: DashboardExit) -> DashboardExit {
+        switch exit {
+        case .quit(let leftover) where !leftover.isEmpty:
+            say("quit at once; left: " + leftover.joined(separator: "; "))
+        case .scenarioEnded(let incomplete) where incomplete > 0:
+            say("\(incomplete) flow(s) ended with an incomplete rollback")
+        case .signal(let number):
+            say("stopped by signal \(number)")
+        case .startUpFailed(let message):
+            OutputWriter.standardError.write(message + "\n")
+        default:
+            break
+        }
+        return exit
+    }
+
+    /// Writes `<program>: <message>` to stderr.
+    private func say(_ message: String) {
+        OutputWriter.standardError.write("\(program): \(message)\n")
+    }
+}
