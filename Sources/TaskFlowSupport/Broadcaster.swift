@@ -73,8 +73,25 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     package func subscribe<Element: Sendable>(
         _ transform: @escaping @Sendable (Event) -> Element
     ) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .unbounded)
-        let sink = Sink(yield: { continuation.yield(transform($0)) }, finish: { continuation.finish() })
+        subscribe(buffering: .unbounded, dropped: {}, transform)
+    }
+
+    /// Like ``subscribe()``, but the stream holds at most `limit` events its consumer has not
+    /// taken yet; past that, newer events are dropped and `dropped` is called for each. For a
+    /// consumer slower than the emitters (one that encodes every event for a socket): its
+    /// memory stays bounded, and it learns that it missed events, to catch up some other way.
+    package func subscribe(limit: Int, dropped: @escaping @Sendable () -> Void) -> AsyncStream<Event> {
+        subscribe(buffering: .bufferingOldest(limit), dropped: dropped) { $0 }
+    }
+
+    private func subscribe<Element: Sendable>(
+        buffering: AsyncStream<Element>.Continuation.BufferingPolicy, dropped: @escaping @Sendable () -> Void,
+        _ transform: @escaping @Sendable (Event) -> Element
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: buffering)
+        let sink = Sink(
+            yield: { if case .dropped = continuation.yield(transform($0)) { dropped() } },
+            finish: { continuation.finish() })
         guard let id = add(sink) else {
             continuation.finish()
             return stream

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TaskFlow
 
 /// What a program shows to its watchers, as protocol messages: its ``hello``, a ``snapshot(missed:)``
@@ -17,13 +18,20 @@ package final class ConsoleFeed: Sendable {
     package let queues: (any JobQueueSource)?
     /// The program's job store, if it serves one.
     package let store: (any JobStoreSource)?
-    private let flowEvents: @Sendable () -> AsyncStream<TimedFlowEvent>
+    private let flowEvents: @Sendable (_ dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent>
     private let managerSnapshot: @Sendable () -> ManagerSnapshot
 
-    /// A feed of the flows `events()` and `snapshot()` report (a manager's `timedEvents` and
-    /// `snapshot()`), of `queues` and of `store`, introduced as `title`.
+    /// How many flow events a subscription holds before it drops newer ones (each about a
+    /// hundred bytes): what a consumer that falls behind costs the program at most. It then
+    /// catches up with a snapshot instead (``FeedSubscription/run(_:)``).
+    package static let backlogLimit = 10_000
+
+    /// A feed of the flows `events(dropped)` and `snapshot()` report (a manager's bounded
+    /// `timedEvents(limit:dropped:)` and `snapshot()`), of `queues` and of `store`, introduced as
+    /// `title`. `events` calls `dropped` for each event it had to drop.
     package init(
-        title: String, readOnly: Bool, events: @escaping @Sendable () -> AsyncStream<TimedFlowEvent>,
+        title: String, readOnly: Bool,
+        events: @escaping @Sendable (_ dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent>,
         snapshot: @escaping @Sendable () -> ManagerSnapshot, queues: (any JobQueueSource)? = nil,
         store: (any JobStoreSource)? = nil
     ) {
@@ -42,7 +50,8 @@ package final class ConsoleFeed: Sendable {
         title: String, readOnly: Bool = false
     ) {
         self.init(
-            title: title, readOnly: readOnly, events: { manager.timedEvents }, snapshot: { manager.snapshot() },
+            title: title, readOnly: readOnly, events: { manager.timedEvents(limit: Self.backlogLimit, dropped: $0) },
+            snapshot: { manager.snapshot() },
             queues: queues, store: store)
     }
 
@@ -58,7 +67,15 @@ package final class ConsoleFeed: Sendable {
 
     /// Subscribes to every watched source. Until the subscription runs, events wait in it.
     package func subscribe() -> FeedSubscription {
-        FeedSubscription(feed: self, flows: flowEvents(), jobs: queues?.events(), store: store?.changeLog())
+        let dropped = DroppedEvents()
+        let (resyncs, resync) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let flows = flowEvents {
+            dropped.add()
+            resync.yield()
+        }
+        return FeedSubscription(
+            feed: self, flows: flows, dropped: dropped, resyncs: resyncs, resync: resync, jobs: queues?.events(),
+            store: store?.changeLog())
     }
 
     /// Hello, a snapshot, then every event, for one consumer that keeps up (the stream's buffer
@@ -81,17 +98,32 @@ package final class ConsoleFeed: Sendable {
 package struct FeedSubscription: Sendable {
     let feed: ConsoleFeed
     let flows: AsyncStream<TimedFlowEvent>
+    /// Flow events the subscription dropped since the last resync.
+    let dropped: DroppedEvents
+    /// Rings when events were dropped; ends with the flows.
+    let resyncs: AsyncStream<Void>
+    let resync: AsyncStream<Void>.Continuation
     let jobs: AsyncStream<JobEvent>?
     let store: AsyncStream<LogLine>?
 
     /// Hands every event to `deliver`, as a message, until the calling task is cancelled (which
     /// unsubscribes) or the sources end. Events of one source come in order; `deliver` may be
-    /// called from several tasks at once, one per source.
+    /// called from several tasks at once, one per source. When flow events had to be dropped
+    /// (the consumer fell ``ConsoleFeed/backlogLimit`` behind), a `snapshot` with `missed` is
+    /// delivered at once: it shows every dropped event's effect, and the events still held that
+    /// follow it apply again harmlessly.
     package func run(_ deliver: @escaping @Sendable (ServerMessage) -> Void) async {
         await withDiscardingTaskGroup { group in
-            group.addTask { [feed, flows] in
+            group.addTask { [feed, flows, resync] in
                 for await timed in flows {
                     deliver(.flow(FlowMessage(time: feed.time(of: timed.time), event: timed.event)))
+                }
+                resync.finish()
+            }
+            group.addTask { [feed, resyncs, dropped] in
+                for await _ in resyncs {
+                    let missed = dropped.take()
+                    if missed > 0 { deliver(feed.snapshot(missed: missed)) }
                 }
             }
             if let jobs {
@@ -109,4 +141,14 @@ package struct FeedSubscription: Sendable {
             }
         }
     }
+}
+
+/// How many flow events a subscription dropped since they were last taken.
+final class DroppedEvents: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func add() { count.add(1, ordering: .relaxed) }
+
+    /// The count, reset to zero.
+    func take() -> Int { count.exchange(0, ordering: .relaxed) }
 }

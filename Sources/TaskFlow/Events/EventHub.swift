@@ -15,6 +15,12 @@ struct EventHub: Sendable {
     /// Like ``subscribe()``, each event with the moment it happened.
     func subscribeTimed() -> AsyncStream<TimedFlowEvent> { broadcaster.subscribe() }
 
+    /// Like ``subscribeTimed()``, holding at most `limit` events not yet taken: newer ones are
+    /// dropped, each with a call to `dropped`.
+    func subscribeTimed(limit: Int, dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent> {
+        broadcaster.subscribe(limit: limit, dropped: dropped)
+    }
+
     /// Queues an event for every observer, stamped with the moment it happened. `event` is only
     /// evaluated, and the clock only read, when someone listens (under the broadcaster's lock, so
     /// times never run backwards in the order events are given).

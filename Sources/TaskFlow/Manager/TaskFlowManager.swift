@@ -46,6 +46,14 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// observer needs to show durations as the flows lived them, however late events arrive.
     public var timedEvents: AsyncStream<TimedFlowEvent> { engine.hub.subscribeTimed() }
 
+    /// Like ``timedEvents``, for an observer that may fall behind (a console encoding every event
+    /// for its clients): the stream holds at most `limit` events not yet taken, and past that
+    /// drops the newer ones, calling `dropped` for each. The observer's memory stays bounded;
+    /// it catches up with a ``snapshot()``.
+    package func timedEvents(limit: Int, dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent> {
+        engine.hub.subscribeTimed(limit: limit, dropped: dropped)
+    }
+
     /// The live flows, the lock and the undo history right now.
     public func snapshot() -> ManagerSnapshot { engine.snapshot() }
 
