@@ -26,6 +26,9 @@ package final class ConsoleFeed: Sendable {
     /// catches up with a snapshot instead (``FeedSubscription/run(_:)``).
     package static let backlogLimit = 10_000
 
+    /// The shortest time between two snapshots sent because events were dropped.
+    package static let resyncInterval = Duration.milliseconds(100)
+
     /// A feed of the flows `events(dropped)` and `snapshot()` report (a manager's bounded
     /// `timedEvents(limit:dropped:)` and `snapshot()`), of `queues` and of `store`, introduced as
     /// `title`. `events` calls `dropped` for each event it had to drop.
@@ -123,7 +126,11 @@ package struct FeedSubscription: Sendable {
             group.addTask { [feed, resyncs, dropped] in
                 for await _ in resyncs {
                     let missed = dropped.take()
-                    if missed > 0 { deliver(feed.snapshot(missed: missed)) }
+                    guard missed > 0 else { continue }
+                    deliver(feed.snapshot(missed: missed))
+                    // At most one snapshot per interval: taking one holds the engine's locks, and
+                    // during a long burst drops ring again at once; a screen redraws every 33 ms.
+                    try? await Task.sleep(for: ConsoleFeed.resyncInterval)
                 }
             }
             if let jobs {
