@@ -1,5 +1,5 @@
 /// In-process job queues the dashboard shows in its queues view (`Tab`) and steers: a
-/// scenario's `[[queue]]` tables, or a program's own ``TaskFlow/JobQueue``s.
+/// scenario's `[[queue]]` tables, or a program's own ``JobQueue``s.
 public protocol JobQueueSource: Sendable {
     /// The queues, in the order shown, as they are now.
     var queues: [QueueDescription] { get }

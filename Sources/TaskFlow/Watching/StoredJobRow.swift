@@ -16,7 +16,7 @@ public struct StoredJobRow: Sendable, Hashable {
         /// Out of the queue for good; kept until retried or purged.
         case failed
         /// Not a job: its stored row holds a value of the wrong type or out of range
-        /// (``damage`` says which); never run.
+        /// (``StoredJobRow/damage`` says which); never run.
         case damaged
     }
 
