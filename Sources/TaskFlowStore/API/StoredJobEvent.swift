@@ -23,7 +23,7 @@ public enum StoredJobEvent: Sendable, Hashable {
     /// A parked job was woken by ``JobStore/conditionsChanged()``, or a failed job was queued
     /// again by ``JobStore/retryFailed(_:)``.
     case requeued(StoredJobID, kind: String)
-    /// A job that was not running was removed by ``JobStore/cancel(_:)``.
+    /// A job that was not running was removed by ``JobStore/cancel(_:)-(StoredJobID)``.
     case cancelled(StoredJobID, kind: String)
     /// ``JobStore/purgeFailed()`` deleted this many failed jobs.
     case purged(count: Int)
