@@ -245,8 +245,11 @@ import Testing
     @Test func aStalledClientNeitherBlocksTheProgramNorGrowsItsBuffersAndIsResyncedWhenItReads() async throws {
         let manager = TaskFlowManager()
         // The stall bound out of the way: under ThreadSanitizer the 2,000 flows take long enough
-        // to reach the default 30 s, and this test is about the resync, not the cut-off.
-        let limits = ConsoleLimits(outboundBytes: 64 << 10, stallTimeout: .seconds(3600))
+        // to reach the default 30 s, and this test is about the resync, not the cut-off. The
+        // buffer's bound is the default 1 MiB: a client's buffer holds up to it plus one message,
+        // and a catch-up snapshot of 100 live flows (sent when a loaded machine made the feed
+        // drop events) is ~150 KB, more than a smaller bound's slack.
+        let limits = ConsoleLimits(outboundBytes: 1 << 20, stallTimeout: .seconds(3600))
         let console = try await ConsoleFixture(manager: manager, limits: limits)
         let stalled = try await RawConnection(path: console.path, autoRead: false)
         try await stalled.sayHello()
