@@ -155,7 +155,7 @@ let package = Package(
         .testTarget(
             name: "TaskFlowConsoleTests",
             dependencies: [
-                "ConsoleProtocol", "TaskFlowConsole", "TaskFlow", "TaskFlowTestSupport",
+                "ConsoleProtocol", "TaskFlowConsole", "TaskFlow", "TaskFlowSupport", "TaskFlowTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
