@@ -33,6 +33,12 @@ public final class CompositeBuilder<State: Sendable> {
         add(try .sequence(title: title, build))
     }
 
+    /// Adds a child that runs `run` in the group's or sequence's scope: how another module of
+    /// the package adds a kind of step (a durable one) to a composite.
+    package func addChild(_ run: @escaping @Sendable (StepScope<State>) async throws -> Void) {
+        children.append(run)
+    }
+
     /// Adds an existing description as a child.
     public func add(_ composite: CompositeStep<State>) {
         children.append { scope in try await scope.perform(composite) }

@@ -52,6 +52,9 @@ final class FlowRecord: Sendable {
     }
 
     let info: FlowInfo
+    /// What the code that submitted the flow keeps with it for its steps to find (a durable
+    /// flow's journal): nil for a plain flow. The engine never looks at it.
+    let attachment: (any FlowAttachment)?
     let hub: EventHub
     /// What the flow's step retries wait their backoff on: its manager's clock.
     let clock: any TimingClock
@@ -60,8 +63,9 @@ final class FlowRecord: Sendable {
     private let state = Protected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
-    init(info: FlowInfo, hub: EventHub, clock: any TimingClock) {
+    init(info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil) {
         self.info = info
+        self.attachment = attachment
         self.hub = hub
         self.clock = clock
         lockRequest = LockRequest(holder: info)

@@ -37,15 +37,23 @@ final class FlowEngine: Sendable {
     }
 
     /// Registers a new flow and announces it.
-    func register(title: String, access: FlowAccess) -> FlowRecord {
+    func register(title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil) -> FlowRecord {
         registry.withLock { registry in
             registry.lastID += 1
-            let record = FlowRecord(info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock)
+            let record = FlowRecord(
+                info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock,
+                attachment: attachment)
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info))
             return record
         }
+    }
+
+    /// Numbers the flows registered from now on from `first` at least: ids never go back, so
+    /// the next one is `first` or, if flows were numbered past it already, the next as usual.
+    func numberFlows(from first: FlowID) {
+        registry.withLock { $0.lastID = max($0.lastID, first.rawValue - 1) }
     }
 
     /// The newest flow registered, nil before the first: ids are given in submission order, so
@@ -89,6 +97,7 @@ final class FlowEngine: Sendable {
             // Steps the body let escape end (and register their reverts) before the flow does. A
             // cancel that arrives now still counts: the flow has not completed, so it rolls back.
             await run.close()
+            try await record.attachment?.completing()
             let keep = record.info.access == .write && undoHistoryLimit > 0
             if record.complete(keeping: {
                 // Only once it is sure to complete (a cancel would still roll back, and apply them).
@@ -115,6 +124,7 @@ final class FlowEngine: Sendable {
         failures += await run.rollback.revert(log.drain())
         failures += Self.unrestored(store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
+        await record.attachment?.ending(outcome.status)
         finish(record, as: outcome.status, releasing: ticket)
         throw outcome.error
     }
@@ -167,6 +177,7 @@ final class FlowEngine: Sendable {
         var failures = await Rollback(record: record).revert(log.entries)
         failures += Self.unrestored(log.takeUnrestored())
         let outcome = RollbackOutcome(cause: .undo, failures: failures)
+        await record.attachment?.ending(outcome.status)
         record.transition(to: outcome.status)
         lock.release(ticket, holder: record.info)
         if !failures.isEmpty { throw outcome.error }

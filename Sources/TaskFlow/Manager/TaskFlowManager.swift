@@ -62,6 +62,11 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// flow submitted since it subscribed: how an embedded dashboard knows no flow is on its way.
     package var lastFlowID: FlowID? { engine.lastFlowID }
 
+    /// Numbers the flows submitted from now on from `first` at least (never back): durable
+    /// flows take ids no other process sharing their journal uses, so that an id names one flow
+    /// after a restart too.
+    package func numberFlows(from first: FlowID) { engine.numberFlows(from: first) }
+
     /// Cancels live flow `id` exactly as its handle's ``TaskFlow/cancel()`` would: what a watcher
     /// (the dashboard, a console client) that never held the handle does. Returns false when no
     /// live flow has that id (it ended, or never existed); like `cancel()`, a flow that is
@@ -96,7 +101,16 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
         access: FlowAccess = .write,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> TaskFlow<Value> {
-        let record = engine.register(title: title, access: access)
+        execute(title: title, access: access, attachment: nil, body: body)
+    }
+
+    /// ``execute(title:access:body:)`` with `attachment` kept beside the flow, where its steps
+    /// find it (``StepContext/flowAttachment``): how a durable flow's steps reach its journal.
+    package func execute<Value: Sendable>(
+        title: String, access: FlowAccess, attachment: (any FlowAttachment)?,
+        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+    ) -> TaskFlow<Value> {
+        let record = engine.register(title: title, access: access, attachment: attachment)
         let task = Task.detached { [engine, store] in
             try await engine.run(record, store: store, body: body)
         }
