@@ -133,14 +133,20 @@ package struct JournalStepRow: Sendable {
     /// `pending`, `reverted` or `failed`.
     package let state: String
     package let lastError: String?
+    /// Why the row's values are not what the journal writes (another program changed them):
+    /// its revert cannot run. Nil for a sound row.
+    package let damage: String?
 
-    package init(step: Int, title: String, kind: String?, payload: Data?, state: String, lastError: String?) {
+    package init(
+        step: Int, title: String, kind: String?, payload: Data?, state: String, lastError: String?, damage: String? = nil
+    ) {
         self.step = step
         self.title = title
         self.kind = kind
         self.payload = payload
         self.state = state
         self.lastError = lastError
+        self.damage = damage
     }
 }
 
