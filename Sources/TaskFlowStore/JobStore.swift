@@ -51,7 +51,7 @@ public final class JobStore: Sendable {
     /// The store as watchers and messages name it: its file's path, `in memory`, or its
     /// PostgreSQL server and database with the password redacted.
     public let name: String
-    private let environment: WorkerEnvironment
+    let environment: WorkerEnvironment
     private let lifecycle = Protected(Lifecycle.idle)
     /// Listings' payloads, each redacted once (see ``listing(limit:)``).
     let redactedPayloads = RedactedPayloads()

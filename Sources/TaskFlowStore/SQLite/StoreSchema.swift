@@ -55,6 +55,37 @@ enum StoreSchema {
             // and counts it, without scanning the table. By state, `job_by_state` serves.
             try db.execute(sql: "CREATE INDEX job_by_kind ON job(kind)")
         }
+        migrator.registerMigration("v4: flow journal") { db in
+            // Durable flows: each flow's row (keyed by its FlowID) and each journaled step's
+            // stored revert, written before the step runs. No CHECK on states: a state this
+            // version does not know is read as text and judged, never a failed read.
+            try db.execute(sql: """
+                CREATE TABLE flow (
+                    id INTEGER PRIMARY KEY,                -- the flow's FlowID
+                    title TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    owner TEXT NOT NULL,                   -- the lease owner of the process running or rolling it back
+                    started_at REAL NOT NULL,
+                    heartbeat_at REAL NOT NULL,            -- proof of life for owners on other hosts
+                    ended_at REAL,
+                    reason TEXT                            -- why a rollback was left incomplete
+                );
+                CREATE INDEX flow_by_state ON flow(state);
+                CREATE TABLE flow_step (
+                    flow_id INTEGER NOT NULL REFERENCES flow(id) ON DELETE CASCADE,
+                    step INTEGER NOT NULL,                 -- journal order: rolled back last first
+                    title TEXT NOT NULL,
+                    kind TEXT,                             -- NULL until a revert made from the result is recorded
+                    payload BLOB,
+                    state TEXT NOT NULL DEFAULT 'pending', -- pending, reverted (checkpointed), failed
+                    last_error TEXT,
+                    PRIMARY KEY (flow_id, step)
+                ) WITHOUT ROWID;
+                -- The next block of flow ids a process may take (see reserveFlowIDs).
+                CREATE TABLE flow_ids (next INTEGER NOT NULL);
+                INSERT INTO flow_ids (next) VALUES (1);
+                """)
+        }
         return migrator
     }
 }
