@@ -207,10 +207,21 @@ extension PostgresBackend: FlowJournalBackend {
         var stepsByFlow: [Int64: [JournalStepRow]] = [:]
         let decoded = steps.decode((Int64, Int32, String, String?, Data?, String, String?).self)
         for try await (flow, step, title, kind, payload, state, lastError) in decoded {
-            stepsByFlow[flow, default: []].append(
-                JournalStepRow(step: Int(step), title: title, kind: kind, payload: payload, state: state, lastError: lastError))
+            stepsByFlow[flow, default: []].append(JournalStepRow(
+                step: Int(step), title: title, kind: kind, payload: payload, state: state, lastError: lastError,
+                damage: damage(kind: kind, payload: payload)))
         }
         return rows.map { JournalFlow(row: $0, steps: stepsByFlow[$0.id] ?? []) }
+    }
+
+    /// Why a step's revert columns are not what the journal writes: it writes both or neither.
+    /// (The columns are typed: a state is text for the reader, any JSON the handler's to judge.)
+    private static func damage(kind: String?, payload: Data?) -> String? {
+        switch (kind, payload) {
+        case (.some, nil): "its revert has a kind but no payload"
+        case (nil, .some): "its revert has a payload but no kind"
+        default: nil
+        }
     }
 
     /// Rows of ``flowColumns`` as stored: a state is text for the reader to judge; a time of

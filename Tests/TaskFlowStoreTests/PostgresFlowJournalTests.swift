@@ -157,6 +157,12 @@ struct PostgresFlowJournalTests {
         let journal = try await Journal.make()
         try await journal.open(1, owner: "a", step: 1)
         try await journal.open(2, owner: "gone", step: 1)
+        let revert = JournalStep.Revert(kind: "k", payload: Data("{}".utf8))
+        for step in 2...3 {
+            try await journal.backend.append(JournalStep(flow: 2, step: step, title: "step \(step)", revert: revert), opening: nil)
+        }
+        try await journal.tamper("UPDATE taskflow_flow_step SET payload = NULL WHERE step = 2")
+        try await journal.tamper("UPDATE taskflow_flow_step SET kind = NULL WHERE step = 3")
         try await journal.tamper("""
             UPDATE taskflow_flow SET state = 'exploded', started_at = '-infinity', heartbeat_at = 'infinity' WHERE id = 1
             """)
@@ -171,6 +177,9 @@ struct PostgresFlowJournalTests {
         let taken = try await journal.backend.takeOver(
             .interrupted(isDead: { owner, beat in owner == "gone" && beat > Self.start }), owner: "b", now: Self.start)
         #expect(taken.map(\.row.id) == [2])
+        #expect(taken.first?.steps.map(\.damage) == [
+            nil, "its revert has a kind but no payload", "its revert has a payload but no kind",
+        ], "no revert yet is sound; half a revert cannot run")
     }
 }
 
