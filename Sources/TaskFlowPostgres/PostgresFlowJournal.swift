@@ -7,7 +7,7 @@ import TaskFlowStore
 /// `taskflow_flow_ids`; schema version 4), shared by every process on every host that opens the
 /// database. Each method is one transaction (``takeOver(_:owner:now:)`` of interrupted flows two,
 /// with the owners judged in between); values are bound, never spliced into the SQL.
-extension PostgresBackend: FlowJournalBackend {
+extension PostgresBackend {
     func reserveFlowIDs(count: Int) async throws -> Int64 {
         // A negative count would hand ids out again.
         let count = Int64(max(count, 0))
