@@ -93,6 +93,34 @@ struct ManagerSourceTests {
         #expect(await eventually { manager.state == ["kept"] }, "undone: \(manager.state)")
     }
 
+    /// `c` reaches the program's flow the moment it is handled, even before the flow's handle
+    /// came through the source's stream: a key typed in the same turn as the start (or as the
+    /// flow's listing) was once kept until the handle arrived, and a flow that completed
+    /// meanwhile ran to the end under a "cancelling … rolling back" notice (CI, under
+    /// ThreadSanitizer).
+    @Test func cCancelsAProgramsFlowAtOnceBeforeItsHandleArrives() async throws {
+        let manager = TaskFlowManager(state: [String]())
+        let (reached, held) = (Gate(), Gate())
+        let running = manager.execute(title: "Add running", access: .write) { flow in
+            try await flow.update(title: "append running") { $0.append("running") }
+            reached.open()
+            await held.wait()
+            try await flow.task(title: "finish") { _ in }
+        }
+        await reached.wait()
+        let session = session()
+        session.start(ManagerSource(name: "program", manager: manager))
+        defer { session.stop() }
+        // Nothing awaited since the start: the session has listed the flow (its snapshot) but
+        // not yet taken its handle from the stream.
+        #expect(session.model.flows.selection == running.id)
+        session.handle(.character("c"))
+        #expect(running.status.phase == .cancelling, "the program's flow is cancelling as the key is handled")
+        held.open()
+        await #expect(throws: CancellationError.self) { try await running.value }
+        #expect(manager.state.isEmpty, "its append rolled back")
+    }
+
     @Test func headlessItEndsOnceTheFlowsLiveAtTheStartAndThoseTheyLedToEnded() async throws {
         let manager = TaskFlowManager(state: [String]())
         let (gate, followUp) = (Gate(), Gate())
