@@ -15,7 +15,7 @@ import TaskFlow
 /// try await flows.undo(flow.id)                 // also after a restart
 /// ```
 ///
-/// **What is durable.** A step run with ``StepContext/task(title:revert:apply:)`` journals its
+/// **What is durable.** A step run with `StepContext/task(title:revert:apply:)` journals its
 /// ``StoredRevert`` in the job store's database **before** it runs (write-ahead). Cancel and
 /// failure roll the flow back as always — stored reverts through their handlers, interleaved
 /// with the flow's in-memory reverts exactly as the engine orders them, each checkpointed in
@@ -68,8 +68,8 @@ public final class DurableFlows<State: Sendable>: Sendable {
         journal.handlers.register(type, policy: policy, handler: handler)
     }
 
-    /// Submits a durable flow and returns its handle at once: ``TaskFlowManager/execute(title:access:body:)``
-    /// whose steps may store their reverts (``StepContext/task(title:revert:apply:)``).
+    /// Submits a durable flow and returns its handle at once: `TaskFlowManager/execute(title:access:body:)`
+    /// whose steps may store their reverts (`StepContext/task(title:revert:apply:)`).
     @discardableResult
     public func execute<Value: Sendable>(
         title: String, access: FlowAccess = .write, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
