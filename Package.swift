@@ -38,7 +38,14 @@ let package = Package(
         // What every module shares: the one lock (`Protected`) and the one event fan-out
         // (`Broadcaster`). Internal to the package (`package` access): no product.
         .target(name: "TaskFlowSupport", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
-        .target(name: "TaskFlow", dependencies: ["TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections")]),
+        .target(
+            name: "TaskFlow",
+            dependencies: [
+                "TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections"),
+                // `manager.service(grace:)`: the engine in a server's ServiceGroup.
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         // The attach protocol: its messages as JSON lines, the wire form of the core's types, the
         // feed of a watched program and the session recorder. Internal to the package (`package`
         // access): no product. No NIO, so the dashboard records sessions without building it.
@@ -90,6 +97,7 @@ let package = Package(
             name: "TaskFlowStore",
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,

@@ -25,6 +25,9 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A flow was named by id (``TaskFlowManager/undo(_:)``, a console's command) that the
     /// manager does not know: it never existed, or it ended and is not in the undo history.
     case unknownFlow(FlowID)
+    /// The flow was submitted after the manager's service began a graceful shutdown
+    /// (``TaskFlowManager/service(grace:)``): it failed before it ran, and its body never runs.
+    case shuttingDown
 
     /// One line saying what was refused and why.
     public var description: String {
@@ -45,6 +48,8 @@ public enum FlowError: Error, Sendable, Equatable, CustomStringConvertible {
             "cannot start '\(step)': its flow '\(flow.title)' has ended; a context is only valid inside its flow's body"
         case .unknownFlow(let id):
             "no flow \(id) is running or can be undone"
+        case .shuttingDown:
+            "the manager is shutting down: no new flow is accepted"
         }
     }
 }

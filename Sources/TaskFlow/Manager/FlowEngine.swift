@@ -9,6 +9,10 @@ final class FlowEngine: Sendable {
         var live: [FlowID: FlowRecord] = [:]
         /// Completed write flows that still hold their undo log, oldest first.
         var undoable: Deque<FlowRecord> = []
+        /// False once a shutdown began: flows submitted from then on are refused.
+        var accepting = true
+        /// Who waits for the last live flow to end (``waitUntilIdle()``).
+        var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let hub = EventHub()
@@ -36,8 +40,11 @@ final class FlowEngine: Sendable {
         lock = PhaseFairLock { [hub] event in hub.emit(.lock(event)) }
     }
 
-    /// Registers a new flow and announces it.
-    func register(title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil) -> FlowRecord {
+    /// Registers a new flow and announces it; `accepted` is false once a shutdown began
+    /// (``refuseNewFlows()``): the flow must then be ended with ``refuse(_:)``.
+    func register(
+        title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil
+    ) -> (record: FlowRecord, accepted: Bool) {
         registry.withLock { registry in
             registry.lastID += 1
             let record = FlowRecord(
@@ -46,7 +53,37 @@ final class FlowEngine: Sendable {
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info))
-            return record
+            return (record, registry.accepting)
+        }
+    }
+
+    // MARK: - Shutdown
+
+    /// From now on, flows submitted are refused (``FlowError/shuttingDown``); those live go on.
+    func refuseNewFlows() {
+        registry.withLock { $0.accepting = false }
+    }
+
+    /// Ends a flow submitted after ``refuseNewFlows()``: failed before it ran, its body never runs.
+    func refuse(_ record: FlowRecord) {
+        record.transition(to: .failed(FlowError.shuttingDown))
+        retire(record, undoable: false)
+    }
+
+    /// Cancels every live flow (each rolls back as after ``TaskFlow/cancel()``).
+    func cancelAll() {
+        for record in registry.withLock({ Array($0.live.values) }) { cancel(record) }
+    }
+
+    /// Returns once no flow is live (at once if none is): every rollback is over.
+    func waitUntilIdle() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let idle = registry.withLock { registry in
+                guard !registry.live.isEmpty else { return true }
+                registry.idleWaiters.append(continuation)
+                return false
+            }
+            if idle { continuation.resume() }
         }
     }
 
@@ -208,22 +245,30 @@ final class FlowEngine: Sendable {
     /// oldest one out (its log is released) when the history is full. A flow whose undo is under
     /// way is never the one pushed out: the next oldest goes instead.
     private func retire(_ record: FlowRecord, undoable: Bool) {
-        let evicted = registry.withLock { registry -> FlowRecord? in
+        let (evicted, idleWaiters) = registry.withLock { registry -> (FlowRecord?, [CheckedContinuation<Void, Never>]) in
             registry.live[record.info.id] = nil
-            // An undo may already hold the log (the flow was visibly completed a moment before
-            // this): the flow joins the history all the same, so that a refused undo finds it
-            // there; an undo that succeeded already left nothing to keep.
-            guard undoable, record.belongsInUndoHistory else { return nil }
-            registry.undoable.append(record)
-            guard registry.undoable.count > undoHistoryLimit,
-                let oldest = registry.undoable.firstIndex(where: { !$0.isUndoing })
-            else { return nil }
-            return registry.undoable.remove(at: oldest)
+            var idleWaiters: [CheckedContinuation<Void, Never>] = []
+            if registry.live.isEmpty { swap(&idleWaiters, &registry.idleWaiters) }
+            return (evictFromHistory(record, undoable: undoable, &registry), idleWaiters)
         }
+        for waiter in idleWaiters { waiter.resume() }
         if let evicted {
             evicted.releaseUndoLog()
             hub.emit(.undoExpired(evicted.info.id))
         }
+    }
+
+    /// Adds a completed write flow to the undo history; returns the flow it pushed out.
+    private func evictFromHistory(_ record: FlowRecord, undoable: Bool, _ registry: inout Registry) -> FlowRecord? {
+        // An undo may already hold the log (the flow was visibly completed a moment before
+        // this): the flow joins the history all the same, so that a refused undo finds it
+        // there; an undo that succeeded already left nothing to keep.
+        guard undoable, record.belongsInUndoHistory else { return nil }
+        registry.undoable.append(record)
+        guard registry.undoable.count > undoHistoryLimit,
+            let oldest = registry.undoable.firstIndex(where: { !$0.isUndoing })
+        else { return nil }
+        return registry.undoable.remove(at: oldest)
     }
 }
 

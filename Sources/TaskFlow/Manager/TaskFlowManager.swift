@@ -110,9 +110,13 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
         title: String, access: FlowAccess, attachment: (any FlowAttachment)?,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> TaskFlow<Value> {
-        let record = engine.register(title: title, access: access, attachment: attachment)
+        let (record, accepted) = engine.register(title: title, access: access, attachment: attachment)
         let task = Task.detached { [engine, store] in
-            try await engine.run(record, store: store, body: body)
+            guard accepted else {
+                engine.refuse(record)
+                throw FlowError.shuttingDown
+            }
+            return try await engine.run(record, store: store, body: body)
         }
         return TaskFlow(record: record, engine: engine, task: task)
     }
