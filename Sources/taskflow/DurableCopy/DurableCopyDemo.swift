@@ -35,8 +35,16 @@ struct DurableCopyDemo: RecoveringFlowSource {
         flows = DurableFlows(manager: manager, store: store)
         folder = try CopyFolder(Self.folder(besideStore: path))
         self.pace = pace
-        flows.register(RemoveCopiedFile.self, retry: .immediate(maxAttempts: 3)) { try $0.run() }
-        flows.register(RemoveAlbumFolder.self, retry: .immediate(maxAttempts: 3)) { try $0.run() }
+        // Each revert takes a moment, as the copies do, so that a rollback is seen unwinding.
+        let moment = Duration.seconds(0.2 * pace)
+        flows.register(RemoveCopiedFile.self, retry: .immediate(maxAttempts: 3)) { revert in
+            try await Task.sleep(for: moment)
+            try revert.run()
+        }
+        flows.register(RemoveAlbumFolder.self, retry: .immediate(maxAttempts: 3)) { revert in
+            try await Task.sleep(for: moment)
+            try revert.run()
+        }
     }
 
     /// `durable-copy/` beside the store file; in the state folder for a database.
