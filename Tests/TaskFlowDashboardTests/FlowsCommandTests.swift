@@ -110,6 +110,19 @@ struct FlowsCommandTests {
         #expect(limited.standardOutput.split(separator: "\n").count == 3 && limited.standardOutput.hasSuffix("\n… more (--limit N)\n"))
     }
 
+    @Test func controlCharactersFromTheJournalNeverReachTheTerminalRaw() async throws {
+        let flows = DurableFlows(manager: TaskFlowManager(), store: try JobStore(path: store))
+        flows.register(RemoveUpload.self, retry: .never) { _ in }
+        try await flows.recover()
+        try await flows.execute(title: "evil\u{1B}]0;PWNED\u{7}") { flow in
+            try await flow.task(title: "step\u{1B}[2J", revert: RemoveUpload(path: "\u{1B}[31m", token: "t")) { _ in }
+        }.value
+        for output in [try await taskflow("list"), try await taskflow("show", "1")] {
+            #expect(output.status == 0 && !output.standardOutput.contains("\u{1B}") && !output.standardOutput.contains("\u{7}"))
+            #expect(output.standardOutput.contains(#"evil\u{1B}]0;PWNED\u{7}"#), "\(output.standardOutput)")
+        }
+    }
+
     @Test func aStoreFromBeforeTheJournalListsNoFlowsAndStaysAsItWas() async throws {
         #expect(try await TaskflowProcess.run(["jobs", "submit", "k", "{}", "--store", store]).status == 0)
         let queue = try DatabaseQueue(path: store)
