@@ -23,7 +23,7 @@ enum DemoShelf {
     /// The demos, the default one first and the built-in one last.
     static func demos() throws -> [ShelvedDemo] {
         let files = try DemoCatalog.demoFolder().map { folder in try DemoCatalog.demos(in: folder) } ?? []
-        return files.map(scenarioDemo) + [outbox, builtIn]
+        return files.map(scenarioDemo) + [outbox, durableCopy, builtIn]
     }
 
     /// The demo called `name`. Without a demo folder the default demo is the built-in one.
@@ -31,6 +31,7 @@ enum DemoShelf {
         let hasFolder = DemoCatalog.demoFolder() != nil
         if !hasFolder, name == DemoCatalog.defaultDemo { return builtIn }
         if name == "outbox" { return outbox }
+        if name == "durable-copy" { return durableCopy }
         let all = try demos()
         if let demo = all.first(where: { $0.name == name }) { return demo }
         guard hasFolder else {
@@ -54,6 +55,17 @@ enum DemoShelf {
             source: { display in
                 let path = display.storePath ?? StoreOptions.stateDirectory + "/outbox.sqlite"
                 return try OutboxDemo(path: path, pace: 1 / display.speed)
+            })
+    }
+
+    /// The durable flows demo: needs no files but the store and the folder it creates.
+    private static var durableCopy: ShelvedDemo {
+        ShelvedDemo(
+            name: "durable-copy",
+            summary: { "Durable flows copying albums: cancel (c), or kill -9 and restart; an album is copied whole or not at all." },
+            source: { display in
+                let path = display.storePath ?? StoreOptions.stateDirectory + "/durable-copy.sqlite"
+                return try DurableCopyDemo(path: path, pace: 1 / display.speed)
             })
     }
 

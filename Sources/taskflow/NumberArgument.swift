@@ -32,6 +32,9 @@ enum NumberArgument {
     /// A job's id (`taskflow jobs show 12`): a store numbers its jobs from 1.
     static var jobID: @Sendable (String) throws -> Int64 { whole(in: 1...Int64.max) }
 
+    /// A durable flow's id (`taskflow flows show 3`): an engine numbers its flows from 1.
+    static var flowID: @Sendable (String) throws -> Int { whole(in: 1...Int.max) }
+
     /// `1 to 1,000,000`, the way help texts say a range.
     static func describe<Number: Comparable & CustomStringConvertible>(_ range: ClosedRange<Number>) -> String {
         "\(grouped(range.lowerBound)) to \(grouped(range.upperBound))"

@@ -4,6 +4,7 @@ import TaskFlow
 import TaskFlowDashboard
 import TaskFlowScenario
 import TaskFlowStore
+import TaskFlowSupport
 
 /// taskflow's start-up as a ``Boot``: the theme and the scenario load in parallel, the
 /// job store opens once the scenario says whether it brings its own, and the flows start when
@@ -17,6 +18,8 @@ final class StartUp: DashboardStartUp {
     private var theme = Theme.fallback
     private var source: (any FlowSource)?
     private var store: JobStore?
+    /// What the boot flow shows under a step once it is done, by step: what a recovery did.
+    private let notes = BootNotes()
 
     /// The steps for `options`, feeding `session`. `makeSource` loads the scenario.
     init(
@@ -36,8 +39,11 @@ final class StartUp: DashboardStartUp {
         var ready = ["Load theme", "Load scenario"]
         if let storePath {
             step("Open job store", after: ["Load scenario"]) { startUp in
-                // A source with a store of its own (the outbox demo) shows that one.
-                guard await startUp.source?.jobStore == nil else { return }
+                // A source with a store of its own (the outbox demo) shows that one; durable
+                // flows journal in theirs, which holds no jobs to show.
+                guard let source = await startUp.source, source.jobStore == nil, !(source is any RecoveringFlowSource) else {
+                    return
+                }
                 let store = try await StartUp.openStore(storePath)
                 await MainActor.run { startUp.store = store }
             }
@@ -48,14 +54,18 @@ final class StartUp: DashboardStartUp {
             step("Wait \(delay)s (--boot-delay)") { _ in try await Task.sleep(for: .seconds(delay)) }
             ready.append("Wait \(delay)s (--boot-delay)")
         }
-        step("Start the flows", after: ready) { startUp in await startUp.startFlows() }
+        step(Self.startFlowsStep, after: ready) { startUp in await startUp.startFlows() }
         boot.observer("Keys") { key in await MainActor.run { session.handle(key) } }
     }
+
+    /// The step that starts the flows (and with them a durable source's recovery).
+    private static let startFlowsStep = "Start the flows"
 
     /// Runs the start-up in the background, drawn as the first flow when `onScreen`; a failure
     /// ends the session's loop with its message.
     func run(onScreen: Bool) {
-        if onScreen { session.showBoot(boot.progress()) }
+        let notes = notes
+        if onScreen { session.showBoot(boot.progress(), note: { task in notes[task] }) }
         Task {
             do {
                 try await boot.run()
@@ -104,6 +114,9 @@ final class StartUp: DashboardStartUp {
         session.start(source)
         if let store { session.attachStore(store) }
         await session.listFlowsDueAtStart(of: source)
+        if let note = (source as? any RecoveringFlowSource)?.recoveryNote {
+            notes[Self.startFlowsStep] = note
+        }
     }
 
     /// The error as the user reads it (a scenario's diagnostics, one per line), then the step.
@@ -118,5 +131,16 @@ final class StartUp: DashboardStartUp {
     private struct StepFailure: Error {
         let step: String
         let error: any Error
+    }
+}
+
+/// What the boot flow shows under a start-up step once it is done, by step title: written by
+/// the step, read by the dashboard's boot flow.
+private final class BootNotes: Sendable {
+    private let notes = Protected<[String: String]>([:])
+
+    subscript(step: String) -> String? {
+        get { notes.withLock { $0[step] } }
+        set { notes.withLock { $0[step] = newValue } }
     }
 }

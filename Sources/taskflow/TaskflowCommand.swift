@@ -30,12 +30,13 @@ struct TaskflowCommand: ParsableCommand {
               taskflow run my-flows.toml        your own scenario
               taskflow check my-flows.toml      validate it and summarise its flows
               taskflow jobs list                the durable job store (taskflow jobs --help)
+              taskflow flows list               the durable flows it journals (taskflow flows --help)
               taskflow attach                   a running program that serves its console
               taskflow replay run.jsonl         play a recording again (made with --record)
             """,
         subcommands: [
-            TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, AttachCommand.self,
-            ReplayCommand.self,
+            TourCommand.self, DemoCommand.self, RunCommand.self, CheckCommand.self, JobsCommand.self, FlowsCommand.self,
+            AttachCommand.self, ReplayCommand.self,
         ],
         defaultSubcommand: TourCommand.self
     )

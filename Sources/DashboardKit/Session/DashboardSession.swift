@@ -218,10 +218,11 @@ package final class DashboardSession {
         changed = true
     }
 
-    /// Draws a boot's progress as the first flow (see ``BootFlow``).
-    package func showBoot(_ progress: AsyncStream<BootEvent>) {
+    /// Draws a boot's progress as the first flow (see ``BootFlow``), with what `note` says of a
+    /// task once it is done shown inside it.
+    package func showBoot(_ progress: AsyncStream<BootEvent>, note: @escaping @Sendable (String) -> String? = { _ in nil }) {
         tasks.append(Task { [weak self] in
-            var flow = BootFlow()
+            var flow = BootFlow(note: note)
             for await event in progress {
                 for shown in flow.events(for: event) { self?.ingest(shown) }
             }

@@ -6,7 +6,7 @@ import TaskFlowStore
 import TaskFlowPostgres
 #endif
 
-/// `--store PATH` and `--json`, shared by every `taskflow jobs` command.
+/// `--store PATH` and `--json`, shared by every `taskflow jobs` and `taskflow flows` command.
 struct StoreOptions: ParsableArguments {
     @Option(
         name: .customLong("store"),
@@ -36,8 +36,9 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store for `access`. Only `submit` creates one (and its folder); every other
     /// command on a store that does not exist says so instead of leaving an empty file behind,
     /// and the commands that only read (`list`, `show`, `workers`) open it read-only.
-    func open(_ access: StoreFileAccess) throws -> JobStore {
-        try Self.open(at: resolvedPath, access: access, ifMissing: "submit a job first, or name one with --store")
+    /// `ifMissing` ends the message for a store file that does not exist.
+    func open(_ access: StoreFileAccess, ifMissing: String = "submit a job first, or name one with --store") throws -> JobStore {
+        try Self.open(at: resolvedPath, access: access, ifMissing: ifMissing)
     }
 
     /// ``openStore(at:access:ifMissing:lease:whenBusy:)`` from synchronous code: a store that

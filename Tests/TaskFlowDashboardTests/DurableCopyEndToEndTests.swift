@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `taskflow demo durable-copy` in a real terminal: durable flows copying albums, killed with
+/// SIGKILL mid-copy and started again, or cancelled with `c`. An album is in the library whole
+/// or not at all.
+@Suite(
+    "End to end: the durable copy demo", .serialized, .timeLimit(.minutes(2)),
+    .enabled(if: Tmux.isInstalled, "tmux is not installed: the end-to-end tests need it (apt-get install tmux)"))
+struct DurableCopyEndToEndTests {
+    private let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-durable-copy-\(UUID().uuidString)")
+    private var store: String { folder.appending(path: "copies.sqlite").path }
+    private var library: URL { folder.appending(path: "durable-copy/library") }
+    /// Every sample album has five photos.
+    private let whole = 5
+
+    /// How many files each album of the library holds, by album.
+    private func albums() -> [String: Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: library.path)) ?? []
+        return Dictionary(uniqueKeysWithValues: names.map { album in
+            (album, (try? FileManager.default.contentsOfDirectory(atPath: library.appending(path: album).path).count) ?? 0)
+        })
+    }
+
+    private func demo(_ name: String, speed: Int) throws -> Tmux {
+        try Tmux(name, arguments: "demo durable-copy --speed \(speed) --store '\(store)'")
+    }
+
+    @Test func killedMidCopyThenRestartedTheInterruptedCopyIsRolledBackOnScreenAndEveryAlbumEndsWhole() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try demo("durable-copy-killed", speed: 2)
+        defer { first.close() }
+        try await first.waitFor("album-2 copied in part") { _ in albums()["album-2", default: 0] >= 2 }
+        kill(try #require(first.programPID), SIGKILL)
+        try await first.waitFor("the kill") { $0.contains("EXIT=137") }
+        let killed = albums()
+        #expect(killed["album-1"] == whole && (2..<whole).contains(killed["album-2", default: 0]), "killed mid-copy: \(killed)")
+        first.close()
+
+        let second = try demo("durable-copy-restarted", speed: 4)
+        defer { second.close() }
+        let recovered = try await second.waitFor("the recovery on screen") { screen in
+            screen.contains("recovered 1 interrupted flow")
+                && screen.split(separator: "\n").contains { $0.contains("Recovering #2 Copy album-2") && $0.contains("cancelled") }
+        }
+        #expect(!recovered.contains("Copy album-1 "), "album-1 was whole: not copied again\n\(recovered)")
+        try await second.waitFor("every album copied") { _ in albums() == ["album-1": whole, "album-2": whole, "album-3": whole, "album-4": whole] }
+        try await second.waitFor("the last copy completed") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Copy album-4") && $0.contains("completed") }
+        }
+        try second.send("q")
+        try await second.expectExit(status: 0)
+
+        let journal = try await TaskflowProcess.run(["flows", "list", "--json", "--store", store])
+        let flows = try #require(try JSONSerialization.jsonObject(with: Data(journal.standardOutput.utf8)) as? [[String: Any]])
+        let states = flows.map { "\($0["id"] ?? "?") \($0["title"] ?? "?"): \($0["state"] ?? "?")" }
+        // Copying album-2 again makes its folder and files anew, and would fail on any left behind.
+        #expect(states == [
+            "1000004 Copy album-4: completed", "1000003 Copy album-3: completed", "1000002 Copy album-2: completed",
+            "2 Copy album-2: rolled-back", "1 Copy album-1: completed",
+        ])
+    }
+
+    @Test func aCancelledCopyLeavesNoneOfItsAlbum() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tmux = try demo("durable-copy-cancelled", speed: 2)
+        defer { tmux.close() }
+        try await tmux.waitFor("album-1 copied in part") { _ in albums()["album-1", default: 0] >= 2 }
+        // The start-up's row first, then the copy of album-1.
+        try tmux.send("Down")
+        try tmux.send("c")
+        let rolledBack = try await tmux.waitFor("the copy rolled back") { screen in
+            screen.contains("Copy album-1 (write) — cancelled")
+        }
+        let reverted = rolledBack.split(separator: "\n").filter { $0.contains("Copy photo-") && $0.contains("reverted") }
+        #expect(reverted.count >= 2, "the copies made before `c` are reverted on screen:\n\(rolledBack)")
+        #expect(albums()["album-1"] == nil, "none of album-1 left: \(albums())")
+        try await tmux.waitFor("the other albums copied") { _ in albums() == ["album-2": whole, "album-3": whole, "album-4": whole] }
+        try tmux.send("q")
+        try await tmux.expectExit(status: 0)
+    }
+}
