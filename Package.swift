@@ -148,14 +148,17 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskFlowTests",
-            dependencies: ["TaskFlow", "TaskFlowTestSupport"]
+            dependencies: [
+                "TaskFlow", "TaskFlowTestSupport",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TaskFlowStoreTests",
             // The crash probe is listed so that the crash test finds the binary built.
             dependencies: [
                 "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                "TaskFlowSupport", "TaskFlowPostgres",
+                "TaskFlowSupport", "TaskFlowPostgres", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -299,6 +299,16 @@ public final class JobStore: Sendable {
         }
     }
 
+    /// Whether ``stop()`` began (or the store stopped): its workers claim nothing from then on.
+    var hasBegunStopping: Bool {
+        lifecycle.withLock { state in
+            switch state {
+            case .stopping, .stopped: true
+            case .idle, .starting, .running: false
+            }
+        }
+    }
+
     /// Stops the workers: no job starts any more, running jobs finish and their outcomes are
     /// committed, claimed jobs that had not started go back to the queue. Returns when all that
     /// is done; calling it again (or concurrently) waits for the same shutdown.
