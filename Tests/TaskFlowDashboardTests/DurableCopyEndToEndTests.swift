@@ -28,7 +28,9 @@ struct DurableCopyEndToEndTests {
 
     @Test func killedMidCopyThenRestartedTheInterruptedCopyIsRolledBackOnScreenAndEveryAlbumEndsWhole() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let first = try demo("durable-copy-killed", speed: 2)
+        // At the natural pace (0.8 s a photo) the kill lands with album-2's last photos still
+        // seconds away, however loaded the machine.
+        let first = try demo("durable-copy-killed", speed: 1)
         defer { first.close() }
         try await first.waitFor("album-2 copied in part") { _ in albums()["album-2", default: 0] >= 2 }
         kill(try #require(first.programPID), SIGKILL)

@@ -47,7 +47,10 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             try await queue.write { db in
                 try db.execute(sql: "DROP TABLE worker")
                 try db.execute(sql: "DROP INDEX job_by_kind")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier IN ('v2: worker table', 'v3: jobs by kind')")
+                try db.execute(sql: "DROP TABLE flow_step; DROP TABLE flow; DROP TABLE flow_ids")
+                try db.execute(sql: """
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v2: worker table', 'v3: jobs by kind', 'v4: flow journal')
+                    """)
             }
             try queue.close()
         } tamper: { sqlite, _ in
@@ -86,6 +89,7 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
             } downgradeToFirstSchema: {
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
                 try await PostgresTestServer.execute(on: database, "DROP INDEX taskflow_job_state, taskflow_job_kind")
+                try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_flow_step, taskflow_flow, taskflow_flow_ids")
                 try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version >= 2")
             } tamper: { _, postgres in
                 // One statement per query (the extended protocol's rule); the tests' have no `;` inside.
@@ -114,8 +118,8 @@ struct StorePlace: Sendable {
     let markClaimed: @Sendable (StoredJobID, _ owner: String, _ leaseSeconds: Double) async throws -> Void
     /// Records a worker process on another host, as its last heartbeat, `silentSeconds` ago, left it.
     let recordProcess: @Sendable (_ owner: String, _ leaseSeconds: Double, _ silentSeconds: Double) async throws -> Void
-    /// Turns the data into what the first schema (jobs, no worker heartbeats, no index by kind)
-    /// wrote, as an older TaskFlow left it.
+    /// Turns the data into what the first schema (jobs, no worker heartbeats, no index by kind,
+    /// no flow journal) wrote, as an older TaskFlow left it.
     let downgradeToFirstSchema: @Sendable () async throws -> Void
     /// Runs SQL on the data as another program could (the SQLite form, the PostgreSQL form):
     /// values of any type in any column, constraints aside where the database allows.
