@@ -65,7 +65,8 @@ struct DurableCopyEndToEndTests {
 
     @Test func aCancelledCopyLeavesNoneOfItsAlbum() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        let tmux = try demo("durable-copy-cancelled", speed: 2)
+        // The natural pace: `c` lands with album-1's last photos seconds away (see above).
+        let tmux = try demo("durable-copy-cancelled", speed: 1)
         defer { tmux.close() }
         try await tmux.waitFor("album-1 copied in part") { _ in albums()["album-1", default: 0] >= 2 }
         // The start-up's row first, then the copy of album-1.
