@@ -1,0 +1,237 @@
+import Foundation
+import TaskFlow
+import TaskFlowStore
+import TaskFlowTestSupport
+import Testing
+
+/// A real crash of durable flows: a process running 1,000 durable write flows, each creating
+/// three files (one after another, or as a group's children), is killed with SIGKILL at random
+/// moments — mid-flow, inside a revert handler of its recovery, right after its start —
+/// restarted each time, and finally run to the end. A few kills by default;
+/// `TASKFLOW_STORE_STRESS=1` makes it 24 (what `.ci/run` does).
+@Suite("Durable flows: crash recovery", .serialized)
+struct DurableCrashTests {
+    static let flowCount = 1_000
+    static var kills: Int { ProcessInfo.processInfo.environment["TASKFLOW_STORE_STRESS"] == "1" ? 24 : 4 }
+    /// How long each revert handler of the probe takes, in milliseconds: long enough for a kill
+    /// to land inside one.
+    static let revertDelay = 40
+
+    @Test(
+        "kill -9 mid-flow and mid-recovery: every flow ends with all of its files or none; no revert runs again after its checkpoint",
+        arguments: [StoreFactory.sqliteFile])
+    func killRepeatedly(factory: StoreFactory) async throws {
+        let place = try await factory.makePlace()
+        let probe = try DurableProbe(store: try #require(place.address))
+        var generator = SeededGenerator(seed: 0xD0_7AB1E)
+        var killedWithFlowsLeft = 0
+        for kill in 0..<Self.kills {
+            let moment = KillMoment.allCases[kill % KillMoment.allCases.count]
+            let (process, _) = try await probe.start(until: moment.lines)
+            try await Task.sleep(for: .milliseconds(Int.random(in: moment.delays, using: &generator)))
+            let status = try await process.kill()
+            // A probe that found the work done may end by itself before the kill lands.
+            #expect(status == SIGKILL || status == 0, "status \(status) at kill \(kill) (\(moment))")
+            if status == 0 { break }
+            killedWithFlowsLeft += 1
+        }
+        let (last, _) = try await probe.start(until: ["running"])
+        #expect(try await last.exitStatus() == 0)
+
+        let store = try await place.open()
+        let journal = try await journaledFlows(store)
+        let onDisk = try probe.filesByFlow()
+        let completed = journal.values.filter { $0.state == .completed }
+        let rolledBack = journal.values.filter { $0.state == .rolledBack }
+        let unfinished = journal.values.filter { $0.state != .completed && $0.state != .rolledBack }
+        #expect(unfinished.isEmpty, "every flow ended: \(unfinished.map { "\($0.id) \($0.storedState)" })")
+        #expect(Set(completed.map(\.title)) == Set((0..<Self.flowCount).map { "flow \($0)" }), "each flow completed once")
+        #expect(completed.count == Self.flowCount)
+        for flow in completed {
+            #expect(onDisk[flow.id.rawValue].map { "flow \($0.n)" } == flow.title, "\(flow.title) (\(flow.id)) has files")
+            #expect(onDisk[flow.id.rawValue]?.steps == [1, 2, 3], "\(flow.title) (\(flow.id)) has all of its files")
+        }
+        for flow in rolledBack {
+            #expect(onDisk[flow.id.rawValue] == nil, "rolled back \(flow.title) (\(flow.id)) left no file")
+        }
+        #expect(Set(onDisk.keys).isSubset(of: Set(completed.map(\.id.rawValue))), "no file of a flow the journal does not show completed")
+
+        let runs = try probe.runs()
+        #expect(runs.last?.finished == true, "the last run ran every flow")
+        try await checkReverts(runs, rolledBack: rolledBack, store: store)
+        #expect(killedWithFlowsLeft >= Self.kills / 2, "\(killedWithFlowsLeft) of \(Self.kills) kills came before the flows were done")
+        #expect(!rolledBack.isEmpty, "no kill caught a flow under way: the test proved nothing")
+        #expect(
+            runs.dropLast().contains { !$0.reverts.isEmpty && !$0.recovered },
+            "no kill landed inside a recovery's reverts: the test proved nothing")
+    }
+
+    /// Checks the probe's revert log against the journal: every revert of a rolled-back flow ran
+    /// (last journaled first), none of a completed flow did, and none ran again after its
+    /// checkpoint.
+    ///
+    /// Reverts run one at a time (recovery rolls flows back one after another, each step after
+    /// the other, and nothing else rolls back in the probe), each logged as its handler starts
+    /// and checkpointed once it returned. So a revert may run again only when a kill came
+    /// between its log line and its checkpoint: then it is the last revert its run logged, that
+    /// run died in recovery, and a later recovery runs it again. Any other repeat is a revert run
+    /// after its checkpoint.
+    private func checkReverts(
+        _ runs: [ProbeRun], rolledBack: [DurableFlowInfo], store: JobStore
+    ) async throws {
+        // The journal's number of each step of each rolled-back flow (a group's children are
+        // numbered as they journal, not as the probe names them), by the probe's step.
+        var numbers: [Int: [Int: Int]] = [:]
+        for flow in rolledBack {
+            let steps = try #require(try await store.durableFlow(flow.id)).steps
+            #expect(steps.allSatisfy { $0.state == "reverted" }, "\(flow.id): every step checkpointed")
+            for step in steps {
+                let probeStep = try #require(Int(step.title.dropFirst("file ".count)), "step title \(step.title)")
+                numbers[flow.id.rawValue, default: [:]][probeStep] = step.number
+            }
+        }
+        var seen: [RevertLine: Int] = [:]
+        for (index, run) in runs.enumerated() {
+            #expect(Set(run.reverts).count == run.reverts.count, "run \(index) ran a revert twice: \(run.reverts)")
+            for revert in run.reverts {
+                #expect(numbers[revert.flow]?[revert.step] != nil, "\(revert) ran in run \(index): not a step of a rolled-back flow")
+                if let earlier = seen[revert] {
+                    #expect(
+                        runs[earlier].reverts.last == revert && !runs[earlier].recovered,
+                        "\(revert) ran in run \(earlier) and again in run \(index), though run \(earlier) went on after it")
+                }
+                seen[revert] = index
+            }
+            for (flow, reverts) in Dictionary(grouping: run.reverts, by: \.flow) {
+                let order = reverts.compactMap { numbers[flow]?[$0.step] }
+                #expect(order == order.sorted(by: >), "run \(index) reverted flow \(flow) last journaled first: \(reverts)")
+            }
+        }
+        for (flow, steps) in numbers {
+            let logged = Set(seen.keys.filter { $0.flow == flow }.map(\.step))
+            #expect(logged == Set(steps.keys), "flow \(flow): every journaled step's revert ran")
+        }
+    }
+
+    /// Every flow of the journal, by id.
+    private func journaledFlows(_ store: JobStore) async throws -> [Int: DurableFlowInfo] {
+        let flows = try await store.durableFlows(limit: 10 * Self.flowCount)
+        return Dictionary(uniqueKeysWithValues: flows.map { ($0.id.rawValue, $0) })
+    }
+}
+
+/// When a kill comes: what the probe prints first, and how long after that.
+private enum KillMoment: CaseIterable, CustomStringConvertible {
+    /// While it runs flows.
+    case midFlow
+    /// Inside the first revert handler of its recovery (or, with nothing to recover, as soon as
+    /// it runs flows).
+    case inRevert
+    /// Right after its start: in its recovery's take-over and first reverts.
+    case atStart
+
+    var lines: Set<String> {
+        switch self {
+        case .midFlow: ["running"]
+        case .inRevert: ["reverting", "running"]
+        case .atStart: ["recovering"]
+        }
+    }
+
+    /// In milliseconds.
+    var delays: ClosedRange<Int> {
+        switch self {
+        // A third of the kills, sharing about 2 s of flows (1,000 of them take about 1.5 s in
+        // a debug build): most kills find flows left to run, however many there are.
+        case .midFlow: 0...(2_000 / DurableCrashTests.kills)
+        case .inRevert: 0...(DurableCrashTests.revertDelay / 2)
+        // Up to the end of a recovery of three reverts, and a little after.
+        case .atStart: 0...(3 * DurableCrashTests.revertDelay + 30)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .midFlow: "mid-flow"
+        case .inRevert: "in a revert"
+        case .atStart: "at start"
+        }
+    }
+}
+
+/// One line `revert <flow> <step>` of the probe's log.
+private struct RevertLine: Hashable, CustomStringConvertible {
+    let flow: Int
+    let step: Int
+
+    var description: String { "revert of flow \(flow) step \(step)" }
+}
+
+/// One run of the probe, as its log tells it.
+private struct ProbeRun {
+    var reverts: [RevertLine] = []
+    /// Whether recover() returned.
+    var recovered = false
+    /// Whether it ran every flow.
+    var finished = false
+}
+
+/// The `TaskFlowDurableCrashProbe` on one store, with its folder of files and its log.
+private struct DurableProbe {
+    let store: String
+    let folder: URL
+    let log: URL
+
+    init(store: String) throws {
+        self.store = store
+        let directory = try temporaryDirectory()
+        folder = directory.appendingPathComponent("files")
+        log = directory.appendingPathComponent("probe.log")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    func start(until lines: Set<String>) async throws -> (probe: CrashProbe, line: String) {
+        try await CrashProbe.launch(
+            "TaskFlowDurableCrashProbe",
+            arguments: [store, folder.path, log.path, String(DurableCrashTests.flowCount), String(DurableCrashTests.revertDelay)],
+            until: lines)
+    }
+
+    /// The files in the folder, by flow id: the flow's `n` and its steps (`flow-<n>-<id>-<step>`).
+    func filesByFlow() throws -> [Int: FlowFiles] {
+        var flows: [Int: FlowFiles] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            let parts = name.split(separator: "-").compactMap { Int($0) }
+            try #require(parts.count == 3 && name.hasPrefix("flow-"), "unexpected file \(name)")
+            flows[parts[1], default: FlowFiles(n: parts[0])].steps.insert(parts[2])
+        }
+        return flows
+    }
+
+    /// The log, one entry per run, oldest first.
+    func runs() throws -> [ProbeRun] {
+        var runs: [ProbeRun] = []
+        for line in try String(contentsOf: log, encoding: .utf8).split(separator: "\n") {
+            let words = line.split(separator: " ")
+            // Every run's first line is `run`.
+            try #require(words.first == "run" || !runs.isEmpty, "the log does not start with a run: \(line)")
+            switch words.first {
+            case "run": runs.append(ProbeRun())
+            case "revert":
+                let numbers = words.dropFirst().compactMap { Int($0) }
+                try #require(numbers.count == 2, "malformed log line \(line)")
+                runs[runs.count - 1].reverts.append(RevertLine(flow: numbers[0], step: numbers[1]))
+            case "recovered": runs[runs.count - 1].recovered = true
+            case "done": runs[runs.count - 1].finished = true
+            default: Issue.record("malformed log line \(line)")
+            }
+        }
+        return runs
+    }
+}
+
+/// One flow's files.
+private struct FlowFiles: Equatable {
+    let n: Int
+    var steps: Set<Int> = []
+}
