@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "TaskFlowPostgres",
             dependencies: [
-                "TaskFlowStore", "TaskFlowSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "TaskFlow", "TaskFlowStore", "TaskFlowSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -353,7 +353,7 @@ final class PostgresBackend: JobStoreBackend {
 
     /// Runs `body` in one transaction, within ``deadline``; errors come out as they were thrown
     /// in it.
-    private func transaction<Result: Sendable>(
+    func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await withDeadline(deadline, server: server) { [client] in

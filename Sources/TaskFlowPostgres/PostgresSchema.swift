@@ -7,7 +7,7 @@ import PostgresNIO
 /// Tables are prefixed `taskflow_` so that the store can share a database with an application.
 enum PostgresSchema {
     /// The version this build writes.
-    static let version = 3
+    static let version = 4
 
     /// Each version's statements, in order: version n is `migrations[n - 1]`.
     static let migrations: [[PostgresQuery]] = [
@@ -54,6 +54,46 @@ enum PostgresSchema {
             // a page in id order and count it from an index, not a scan of every row.
             "CREATE INDEX taskflow_job_state ON taskflow_job (state, id)",
             "CREATE INDEX taskflow_job_kind ON taskflow_job (kind, id)",
+        ],
+        [
+            // The durable flows' journal (PostgresFlowJournal.swift): a row per flow, keyed by
+            // its FlowID, and its steps' stored reverts, written before each step runs. States are
+            // not CHECKed: a state this version does not know is read back as text and judged
+            // by the reader.
+            """
+            CREATE TABLE taskflow_flow (
+                id BIGINT PRIMARY KEY,
+                title TEXT NOT NULL,
+                state TEXT NOT NULL,
+                owner TEXT NOT NULL,
+                started_at TIMESTAMPTZ NOT NULL,
+                heartbeat_at TIMESTAMPTZ NOT NULL,
+                ended_at TIMESTAMPTZ,
+                reason TEXT
+            )
+            """,
+            // Recovery reads the unfinished flows, pruning the oldest finished ones.
+            "CREATE INDEX taskflow_flow_state ON taskflow_flow (state, id)",
+            """
+            CREATE TABLE taskflow_flow_step (
+                flow_id BIGINT NOT NULL REFERENCES taskflow_flow (id) ON DELETE CASCADE,
+                step INTEGER NOT NULL,
+                title TEXT NOT NULL,
+                kind TEXT,
+                payload BYTEA,
+                state TEXT NOT NULL DEFAULT 'pending',
+                last_error TEXT,
+                PRIMARY KEY (flow_id, step)
+            )
+            """,
+            // The next flow id no process reserved yet: one row (its key pinned to 1), written by
+            // the first reservation as an upsert, so that a deleted row is no dead end either.
+            """
+            CREATE TABLE taskflow_flow_ids (
+                one INTEGER PRIMARY KEY DEFAULT 1 CHECK (one = 1),
+                next BIGINT NOT NULL
+            )
+            """,
         ],
     ]
 

@@ -35,6 +35,22 @@ struct FlowAdoptionTests {
         #expect(adoption.allFinished && adoption.handle(FlowID(1)) != nil)
     }
 
+    /// A program's manager reaches its flows by id: a key acts on a flow whose handle is still
+    /// on its way at once, and the handle, when it comes, is not acted on a second time.
+    @Test func aSourceThatReachesFlowsByIdIsActedThroughAtOnce() {
+        var adoption = FlowAdoption()
+        let cancels = Recorder<Int>()
+        adoption.reach = { [self] id in handle(id.rawValue, cancels: cancels) }
+        adoption.cancel(FlowID(1))
+        #expect(cancels.all == [1], "cancelled as the key is handled")
+        adoption.adopt(handle(1, cancels: cancels), listed: true, quitting: false)
+        #expect(cancels.all == [1] && !adoption.allFinished, "the arriving handle is not cancelled again")
+        adoption.finished(FlowID(2), board: FlowBoard())
+        #expect(adoption.undo(FlowID(2))?.id == FlowID(2), "the undo goes ahead now")
+        #expect(adoption.adopt(handle(2, cancels: cancels), listed: true, quitting: false) == nil, "and not again on arrival")
+        #expect(adoption.handle(FlowID(2)) != nil)
+    }
+
     @Test func aFlowThatFinishedBeforeItsHandleIsNotWaitedFor() {
         var adoption = FlowAdoption()
         let cancels = Recorder<Int>()

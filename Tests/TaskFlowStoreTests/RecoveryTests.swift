@@ -107,13 +107,4 @@ struct RecoveryTests {
         #expect(!this.isCertainlyDead(owner(host: "elsewhere", pid: gone)), "another host")
         #expect(!this.isCertainlyDead("not an owner"))
     }
-
-    /// The process id of a process that has exited (and been reaped).
-    private func deadProcessID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
 }

@@ -91,6 +91,8 @@ package final class DashboardSession {
             follow(source.events()) { $0.ingest($1) }
         }
         adopt(source.snapshot())
+        // Keys act on a listed flow at once when the source reaches it by id.
+        adoption.reach = { source.handle(of: $0) }
         let submissions = source.start()
         // Flows the source submitted at once are listed at once (their events are on their
         // way): a key that arrives next — typed during the start-up — finds them.

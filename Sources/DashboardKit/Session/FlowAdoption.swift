@@ -4,6 +4,8 @@ import TaskFlow
 /// source yields (``FlowSource/start()``), matched with what the engine's events say of the
 /// same flows. The two come on streams not ordered with each other — a flow is listed, and may
 /// even finish, before its handle arrives — so each flow's state says what is known of both.
+/// A source that reaches its flows by id (``reach``) lets keys act at once instead: a cancel
+/// kept for the handle's arrival comes too late for a flow that completed meanwhile.
 ///
 /// It also tells a headless run when every adopted flow has finished (``allFinished``), and
 /// keeps memory bounded however long the session runs: handles of flows the board dropped are
@@ -11,13 +13,14 @@ import TaskFlow
 struct FlowAdoption {
     /// Where one flow is between its first news and being let go.
     enum State {
-        /// Listed, its handle not here yet, and a key asked to cancel it (keys typed during the
-        /// start-up act on the listed flows): the handle is cancelled as it arrives.
+        /// Listed, its handle not here yet, the source does not reach it by id, and a key asked
+        /// to cancel it (keys typed during the start-up act on the listed flows): the handle is
+        /// cancelled as it arrives.
         case cancelOnArrival
         /// Finished before its handle arrived: adopting it does not count it as unfinished.
         case finishedBeforeArrival
-        /// Finished before its handle arrived, and a key asked to undo it (the handles of a
-        /// program's flows come a moment after their events): undone as the handle arrives.
+        /// Finished before its handle arrived, the source does not reach it by id, and a key
+        /// asked to undo it: undone as the handle arrives.
         case undoOnArrival
         /// Its handle here, not finished: a headless run waits for it.
         case running(FlowHandle)
@@ -33,6 +36,10 @@ struct FlowAdoption {
     private var held = 0
     /// Set once the source yields no more handles: a flow's news no longer waits for one.
     private var handlesAreIn = false
+
+    /// The source's handle of a flow by id, before the flow's own arrives
+    /// (``FlowSource/handle(of:)``); nil when the source has none.
+    var reach: (FlowID) -> FlowHandle? = { _ in nil }
 
     /// The newest flow whose handle arrived.
     private(set) var newestAdopted: FlowID?
@@ -51,10 +58,15 @@ struct FlowAdoption {
         }
     }
 
-    /// The handle to undo flow `id` with now; nil when it has none, and then, if the flow
-    /// finished before its handle arrived, ``adopt(_:listed:quitting:)`` returns it for the undo.
+    /// The handle to undo flow `id` with now (the source's by id if the flow's own is not here
+    /// yet); nil when there is none, and then, if the flow finished before its handle arrived,
+    /// ``adopt(_:listed:quitting:)`` returns it for the undo.
     mutating func undo(_ id: FlowID) -> FlowHandle? {
-        if case .finishedBeforeArrival = flows[id], !handlesAreIn { set(id, .undoOnArrival) }
+        if case .finishedBeforeArrival = flows[id], !handlesAreIn {
+            // Undone now: the handle arriving later is kept as finished, not undone again.
+            if let reached = reach(id) { return reached }
+            set(id, .undoOnArrival)
+        }
         return handle(id)
     }
 
@@ -81,11 +93,14 @@ struct FlowAdoption {
         return nil
     }
 
-    /// Cancels flow `id` now, or as soon as its handle arrives.
+    /// Cancels flow `id` now — through its handle, or the source's by id while that is on its
+    /// way — or else as soon as its handle arrives.
     mutating func cancel(_ id: FlowID) {
         switch flows[id] {
         case .running(let handle), .finished(let handle): handle.cancel()
-        case nil where !handlesAreIn: set(id, .cancelOnArrival)
+        case nil where !handlesAreIn:
+            // Now, while the flow still runs: by its handle's arrival it may have completed.
+            if let reached = reach(id) { reached.cancel() } else { set(id, .cancelOnArrival) }
         case .cancelOnArrival, .finishedBeforeArrival, .undoOnArrival, nil: break
         }
     }

@@ -21,6 +21,13 @@ package protocol FlowSource: Sendable {
     /// after that.
     @MainActor func start() -> AsyncStream<FlowHandle>
 
+    /// A handle acting on flow `id` right now, for a source that reaches its flows by id (a
+    /// program's manager, ``ManagerSource``); nil for the others. The dashboard lists a flow
+    /// (snapshot, events) before its handle comes on ``start()``'s stream, and a key on it would
+    /// otherwise wait for the handle: a running flow that completed meanwhile ran to the end
+    /// under the cancel's "rolling back" notice.
+    func handle(of id: FlowID) -> FlowHandle?
+
     /// True for a source whose flows keep coming for as long as the program runs (a program's
     /// own manager, ``ManagerSource``): its ``start()`` stream never finishes, so a headless run
     /// ends instead once the flow ``newestFlowDue()`` names is adopted and every adopted flow has
@@ -62,6 +69,9 @@ extension FlowSource {
 
     /// Most sources submit a known set of flows: their stream's end says that all are in.
     package var submitsUntilStopped: Bool { false }
+
+    /// Most sources reach a flow only through the handle their stream yields.
+    package func handle(of id: FlowID) -> FlowHandle? { nil }
 
     /// Most sources' stream's end says that all flows are in.
     package func newestFlowDue() -> FlowID? { nil }

@@ -6,7 +6,8 @@ import TaskFlowSupport
 /// watches. It yields a ``FlowHandle`` for every flow it learns of — those live when
 /// ``start()`` is called (the manager's snapshot), then each ``FlowEvent/flowQueued(_:)`` — and
 /// the handle acts through the manager by id (``TaskFlowManager/cancel(_:)``,
-/// ``TaskFlowManager/undo(_:)``), since the program holds the flows' own handles.
+/// ``TaskFlowManager/undo(_:)``), since the program holds the flows' own handles. Keys need not
+/// wait for it: ``handle(of:)`` reaches any of the manager's flows at once.
 ///
 /// Its handle stream goes on for as long as the dashboard runs (the program may submit more at
 /// any time; while the user quits, the dashboard cancels those too). A headless run ends instead
@@ -62,6 +63,10 @@ package final class ManagerSource<State: Sendable>: FlowSource {
             continuation.onTermination = { _ in relay.cancel() }
         }
     }
+
+    /// Any flow of the manager, by id: a key acts on the program's flow as it is pressed, whether
+    /// or not the stream's handle of it was taken yet.
+    package func handle(of id: FlowID) -> FlowHandle? { Self.handle(id, of: manager) }
 
     /// The dashboard's handle of flow `id`: the manager cancels and undoes it by id.
     private static func handle(_ id: FlowID, of manager: TaskFlowManager<State>) -> FlowHandle {

@@ -8,7 +8,10 @@ import Foundation
 /// one transaction. Claims are atomic: a job is handed to one claim at a time, and a claim of a
 /// job whose lease expired bumps its claim token, so the old holder's late outcome no longer
 /// matches and is dropped (fencing).
-package protocol JobStoreBackend: Sendable {
+///
+/// Every backend also keeps the flow journal (``FlowJournalBackend``): durable flows journal in
+/// the database the jobs are in.
+package protocol JobStoreBackend: FlowJournalBackend {
     /// Persists `jobs` as pending with zero retries, all or none; returns their ids in order.
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID]
 

@@ -15,6 +15,9 @@ public enum DurableFlowError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The journal has no flow with this id in a state the request needs (a completed flow to
     /// undo, a rollback left incomplete to retry).
     case noSuchFlow(FlowID, needs: String)
+    /// The flow was taken over by another process's recovery (this one was silent for longer
+    /// than the store's lease, and judged dead) before it could complete: it rolls back.
+    case takenOver(FlowID)
     /// A journaled step's revert cannot be run: its kind has no handler, or its JSON no longer
     /// decodes as the registered type. The flow's rollback stops there.
     case unrunnableRevert(step: String, reason: String)
@@ -30,6 +33,8 @@ public enum DurableFlowError: Error, Sendable, Equatable, CustomStringConvertibl
             "flow \(id) is already in the journal: call DurableFlows.recover() before the first durable flow"
         case .noSuchFlow(let id, let needs): "the journal has no \(needs) flow \(id)"
         case .unrunnableRevert(let step, let reason): "the revert of step \"\(step)\" cannot run: \(reason)"
+        case .takenOver(let id):
+            "flow \(id) was taken over by another process's recovery (this one was silent past its lease): it rolls back"
         }
     }
 }

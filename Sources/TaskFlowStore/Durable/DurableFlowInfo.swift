@@ -89,9 +89,6 @@ extension JobStore {
         guard !taken.isEmpty else { throw DurableFlowError.noSuchFlow(id, needs: "rollback-incomplete") }
     }
 
-    /// The backend as the flow journal.
-    var journal: any FlowJournalBackend {
-        // TEMPORARY until the PostgreSQL journal lands: then `JobStoreBackend` refines it.
-        environment.backend as! any FlowJournalBackend
-    }
+    /// Where durable flows journal their stored reverts: the store's own database.
+    var journal: any FlowJournalBackend { environment.backend }
 }

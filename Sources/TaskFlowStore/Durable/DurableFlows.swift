@@ -1,5 +1,6 @@
 import Foundation
 import TaskFlow
+import TaskFlowSupport
 
 /// Durable flows (DESIGN §8): a crash never leaves a write flow half-applied.
 ///
@@ -15,7 +16,7 @@ import TaskFlow
 /// try await flows.undo(flow.id)                 // also after a restart
 /// ```
 ///
-/// **What is durable.** A step run with ``StepContext/task(title:revert:apply:)`` journals its
+/// **What is durable.** A step run with `StepContext/task(title:revert:apply:)` journals its
 /// ``StoredRevert`` in the job store's database **before** it runs (write-ahead). Cancel and
 /// failure roll the flow back as always — stored reverts through their handlers, interleaved
 /// with the flow's in-memory reverts exactly as the engine orders them, each checkpointed in
@@ -42,6 +43,8 @@ public final class DurableFlows<State: Sendable>: Sendable {
 
     private let manager: TaskFlowManager<State>
     let journal: FlowJournal
+    /// Whether ``recover()`` reserved this process its flow ids (once is enough).
+    private let idsReserved = Protected(false)
 
     /// Durable flows of `manager`, journaled in `store`'s database (SQLite or PostgreSQL), by
     /// the store's process identity and lease: a flow whose process is gone (proved as for the
@@ -68,8 +71,8 @@ public final class DurableFlows<State: Sendable>: Sendable {
         journal.handlers.register(type, policy: policy, handler: handler)
     }
 
-    /// Submits a durable flow and returns its handle at once: ``TaskFlowManager/execute(title:access:body:)``
-    /// whose steps may store their reverts (``StepContext/task(title:revert:apply:)``).
+    /// Submits a durable flow and returns its handle at once: `TaskFlowManager/execute(title:access:body:)`
+    /// whose steps may store their reverts (`StepContext/task(title:revert:apply:)`).
     @discardableResult
     public func execute<Value: Sendable>(
         title: String, access: FlowAccess = .write, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
@@ -91,8 +94,11 @@ public final class DurableFlows<State: Sendable>: Sendable {
     /// this process its flow ids (see the type's documentation). Returns the flows rolled back.
     @discardableResult
     public func recover() async throws -> [RecoveredFlow] {
-        let first = try await journal.backend.reserveFlowIDs(count: Self.idBlock)
-        manager.numberFlows(from: FlowID(Int(first)))
+        if !idsReserved.withLock({ $0 }) {
+            let first = try await journal.backend.reserveFlowIDs(count: Self.idBlock)
+            manager.numberFlows(from: FlowID(Int(first)))
+            idsReserved.withLock { $0 = true }
+        }
         let journal = journal
         let flows = try await journal.backend.takeOver(
             .interrupted(isDead: { journal.isDead(owner: $0, heartbeat: $1) }), owner: journal.owner.encoded,

@@ -2,7 +2,7 @@ import Foundation
 import TaskFlow
 import TaskFlowSupport
 
-/// One durable flow's side of the journal, kept beside the flow (its ``FlowAttachment``): its
+/// One durable flow's side of the journal, kept beside the flow (its `FlowAttachment`): its
 /// row, opened by its first journaled step; the numbering of its steps; and its end, recorded
 /// before the engine announces it.
 final class DurableRun: FlowAttachment {
@@ -112,9 +112,12 @@ final class DurableRun: FlowAttachment {
 
     func completing() async throws {
         guard let id = progress.withLock({ $0.id }) else { return }
-        _ = try await journal.backend.setState(
+        let completed = try await journal.backend.setState(
             flow: id, to: .completed, from: [.running], reason: nil, now: journal.clock.date,
             keepingFinished: journal.keepingFinished)
+        // Another process took the flow over (this one was silent past its lease): it is being
+        // rolled back there, so it must not complete here; its reverts are idempotent.
+        guard completed else { throw DurableFlowError.takenOver(FlowID(Int(id))) }
         deactivate()
     }
 

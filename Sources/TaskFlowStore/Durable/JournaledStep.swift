@@ -2,7 +2,7 @@ import Foundation
 import TaskFlow
 import TaskFlowSupport
 
-/// One durable step as the engine runs it (a ``StepRecording``): journaled by its flow's
+/// One durable step as the engine runs it (a `StepRecording`): journaled by its flow's
 /// ``DurableRun`` before `apply`, its revert run through the journal.
 final class JournaledStep: Sendable {
     private let run: DurableRun

@@ -9,7 +9,7 @@ extension StepContext {
     /// the step may have done part of its work: handlers must be idempotent and must tolerate a
     /// step that never ran or ran in part.
     ///
-    /// What `apply` runs through its ``TaskContext`` is reverted first, as for any step. Throws
+    /// What `apply` runs through its `TaskContext` is reverted first, as for any step. Throws
     /// ``DurableFlowError/notDurable(step:)`` outside a flow of ``DurableFlows``, and
     /// ``DurableFlowError/noHandler(kind:step:)`` for a kind nobody registered, before `apply`.
     @discardableResult
@@ -42,7 +42,7 @@ extension StepContext {
 
 extension CompositeBuilder {
     /// Adds a background step of a durable flow whose revert is `revert`, stored and journaled
-    /// before the step runs: ``StepContext/task(title:revert:apply:)`` as a child of a group or
+    /// before the step runs: `StepContext/task(title:revert:apply:)` as a child of a group or
     /// sequence. Children of a group journal and run at once; their stored reverts run last
     /// first in this process's rollback, in the order they were journaled after a restart.
     public func task<Revert: StoredRevert, T: Sendable>(
@@ -54,7 +54,7 @@ extension CompositeBuilder {
     }
 }
 
-/// A composite child's scope as a ``StepContext``, so that it runs the same durable step.
+/// A composite child's scope as a `StepContext`, so that it runs the same durable step.
 private struct ScopeContext<State: Sendable>: StepContext {
     let scope: StepScope<State>
 }

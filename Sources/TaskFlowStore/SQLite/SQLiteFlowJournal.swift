@@ -5,7 +5,7 @@ import TaskFlow
 /// ``FlowJournalBackend`` on SQLite: the journal's tables beside the jobs (migration
 /// "v4: flow journal"). Every method is one write transaction (`BEGIN IMMEDIATE`), so a
 /// take-over's read and compare-and-set cannot interleave with another process's.
-extension SQLiteBackend: FlowJournalBackend {
+extension SQLiteBackend {
     func reserveFlowIDs(count: Int) async throws -> Int64 {
         try await writer.write { db in
             let highest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM flow") ?? 0
