@@ -109,7 +109,7 @@ let package = Package(
         ),
         // The durable flows' crash test's process: durable flows creating files, killed with
         // SIGKILL mid-run and mid-recovery.
-        .executableTarget(name: "TaskFlowDurableCrashProbe", dependencies: ["TaskFlow", "TaskFlowStore", "TaskFlowPostgres"]),
+        .executableTarget(name: "TaskFlowDurableCrashProbe", dependencies: ["TaskFlow", "TaskFlowStore", "TaskFlowPostgres", "TaskFlowSupport"]),
         .executableTarget(
             name: "taskflow",
             dependencies: [

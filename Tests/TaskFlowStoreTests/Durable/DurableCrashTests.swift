@@ -5,18 +5,21 @@ import TaskFlowTestSupport
 import Testing
 
 /// A real crash of durable flows: a process running 1,000 durable write flows, each creating
-/// three files (one after another, or as a group's children), is killed with SIGKILL at random
-/// moments — mid-flow, inside a revert handler of its recovery, right after its start —
-/// restarted each time, and finally run to the end. A few kills by default;
+/// three files (one after another, or as a group's children; one in 100 fails after its last
+/// file and rolls back), is killed with SIGKILL at random moments — mid-flow, inside a revert
+/// handler of its recovery or of a rollback, right after its start — restarted each time, and
+/// finally run to the end. A few kills by default;
 /// `TASKFLOW_STORE_STRESS=1` makes it 24 (what `.ci/run` does). On SQLite, and on PostgreSQL
 /// when the suite has a test server (about 20 s there in a debug build: most of it the last
 /// run's flows, four round trips each).
 @Suite("Durable flows: crash recovery", .serialized)
 struct DurableCrashTests {
     static let flowCount = 1_000
+    /// One flow in this many fails once its files are created (see the probe).
+    static let failEvery = 100
     static var kills: Int { ProcessInfo.processInfo.environment["TASKFLOW_STORE_STRESS"] == "1" ? 24 : 4 }
-    /// How long each revert handler of the probe takes, in milliseconds: long enough for a kill
-    /// to land inside one.
+    /// How long each revert handler of the probe's recovery takes, in milliseconds (a quarter of
+    /// it in a failing flow's rollback): long enough for a kill to land inside one.
     static let revertDelay = 40
 
     @Test(
@@ -47,8 +50,9 @@ struct DurableCrashTests {
         let rolledBack = journal.values.filter { $0.state == .rolledBack }
         let unfinished = journal.values.filter { $0.state != .completed && $0.state != .rolledBack }
         #expect(unfinished.isEmpty, "every flow ended: \(unfinished.map { "\($0.id) \($0.storedState)" })")
-        #expect(Set(completed.map(\.title)) == Set((0..<Self.flowCount).map { "flow \($0)" }), "each flow completed once")
-        #expect(completed.count == Self.flowCount)
+        let succeeding = (0..<Self.flowCount).filter { !Self.fails($0) }
+        #expect(Set(completed.map(\.title)) == Set(succeeding.map { "flow \($0)" }), "each flow completed, but the failing ones")
+        #expect(completed.count == succeeding.count, "each flow completed once")
         for flow in completed {
             #expect(onDisk[flow.id.rawValue].map { "flow \($0.n)" } == flow.title, "\(flow.title) (\(flow.id)) has files")
             #expect(onDisk[flow.id.rawValue]?.steps == [1, 2, 3], "\(flow.title) (\(flow.id)) has all of its files")
@@ -60,24 +64,27 @@ struct DurableCrashTests {
 
         let runs = try probe.runs()
         #expect(runs.last?.finished == true, "the last run ran every flow")
+        let failed = runs.reduce(into: Set<Int>()) { $0.formUnion($1.failed) }
+        #expect(failed == Set((0..<Self.flowCount).filter(Self.fails)), "each failing flow failed")
         try await checkReverts(runs, rolledBack: rolledBack, store: store)
         #expect(killedWithFlowsLeft >= Self.kills / 2, "\(killedWithFlowsLeft) of \(Self.kills) kills came before the flows were done")
         #expect(!rolledBack.isEmpty, "no kill caught a flow under way: the test proved nothing")
         #expect(
             runs.dropLast().contains { !$0.reverts.isEmpty && !$0.recovered },
             "no kill landed inside a recovery's reverts: the test proved nothing")
+        #expect(runs.dropLast().contains { $0.endedInRollback }, "no kill landed inside a rollback: the test proved nothing")
     }
 
     /// Checks the probe's revert log against the journal: every revert of a rolled-back flow ran
     /// (last journaled first), none of a completed flow did, and none ran again after its
     /// checkpoint.
     ///
-    /// Reverts run one at a time (recovery rolls flows back one after another, each step after
-    /// the other, and nothing else rolls back in the probe), each logged as its handler starts
-    /// and checkpointed once it returned. So a revert may run again only when a kill came
-    /// between its log line and its checkpoint: then it is the last revert its run logged, that
-    /// run died in recovery, and a later recovery runs it again. Any other repeat is a revert run
-    /// after its checkpoint.
+    /// Reverts run one at a time (the probe runs one flow at a time, recovery rolls flows back
+    /// one after another, and the flows that fail create their files one after another), each
+    /// logged as its handler starts and checkpointed once it returned. So a revert may run
+    /// again only when a kill came between its log line and its checkpoint: then it is the last
+    /// revert its run logged, and a later recovery runs it again. Any other repeat is a revert
+    /// run after its checkpoint.
     private func checkReverts(
         _ runs: [ProbeRun], rolledBack: [DurableFlowInfo], store: JobStore
     ) async throws {
@@ -99,7 +106,7 @@ struct DurableCrashTests {
                 #expect(numbers[revert.flow]?[revert.step] != nil, "\(revert) ran in run \(index): not a step of a rolled-back flow")
                 if let earlier = seen[revert] {
                     #expect(
-                        runs[earlier].reverts.last == revert && !runs[earlier].recovered,
+                        runs[earlier].reverts.last == revert,
                         "\(revert) ran in run \(earlier) and again in run \(index), though run \(earlier) went on after it")
                 }
                 seen[revert] = index
@@ -115,6 +122,9 @@ struct DurableCrashTests {
         }
     }
 
+    /// Whether flow `n` fails by design (the probe's rule).
+    static func fails(_ n: Int) -> Bool { n % failEvery == failEvery / 2 }
+
     /// Every flow of the journal, by id.
     private func journaledFlows(_ store: JobStore) async throws -> [Int: DurableFlowInfo] {
         let flows = try await store.durableFlows(limit: 10 * Self.flowCount)
@@ -122,10 +132,15 @@ struct DurableCrashTests {
     }
 }
 
-/// When a kill comes: what the probe prints first, and how long after that.
+/// When a kill comes: what the probe prints first, and how long after that. In this order, so
+/// that each kill in a revert follows one that left a flow to recover: a kill in a rollback
+/// leaves its flow rolling back, the next kill lands in the revert handler recovering it, and
+/// the next one in that same recovery again.
 private enum KillMoment: CaseIterable, CustomStringConvertible {
     /// While it runs flows.
     case midFlow
+    /// In the first half of the rollback of the next flow that fails (if one is left).
+    case inRollback
     /// Inside the first revert handler of its recovery (or, with nothing to recover, as soon as
     /// it runs flows).
     case inRevert
@@ -137,18 +152,21 @@ private enum KillMoment: CaseIterable, CustomStringConvertible {
         case .midFlow: ["running"]
         case .inRevert: ["reverting", "running"]
         case .atStart: ["recovering"]
+        case .inRollback: ["rolling back", "done"]
         }
     }
 
     /// In milliseconds.
     var delays: ClosedRange<Int> {
         switch self {
-        // A third of the kills, sharing about 2 s of flows (1,000 of them take about 1.5 s in
+        // A quarter of the kills, sharing about 2 s of flows (1,000 of them take about 1.5 s in
         // a debug build): most kills find flows left to run, however many there are.
         case .midFlow: 0...(2_000 / DurableCrashTests.kills)
         case .inRevert: 0...(DurableCrashTests.revertDelay / 2)
         // Up to the end of a recovery of three reverts, and a little after.
         case .atStart: 0...(3 * DurableCrashTests.revertDelay + 30)
+        // Within the first half of its three reverts (a quarter of `revertDelay` each).
+        case .inRollback: 0...(3 * DurableCrashTests.revertDelay / 8)
         }
     }
 
@@ -157,6 +175,7 @@ private enum KillMoment: CaseIterable, CustomStringConvertible {
         case .midFlow: "mid-flow"
         case .inRevert: "in a revert"
         case .atStart: "at start"
+        case .inRollback: "in a rollback"
         }
     }
 }
@@ -174,6 +193,10 @@ private struct ProbeRun {
     var reverts: [RevertLine] = []
     /// Whether recover() returned.
     var recovered = false
+    /// The flows `n` that failed by design in it, rolled back.
+    var failed: Set<Int> = []
+    /// Whether its last line is a revert of a rollback after recover() (a kill cut it short).
+    var endedInRollback = false
     /// Whether it ran every flow.
     var finished = false
 }
@@ -195,7 +218,10 @@ private struct DurableProbe {
     func start(until lines: Set<String>) async throws -> (probe: CrashProbe, line: String) {
         try await CrashProbe.launch(
             "TaskFlowDurableCrashProbe",
-            arguments: [store, folder.path, log.path, String(DurableCrashTests.flowCount), String(DurableCrashTests.revertDelay)],
+            arguments: [
+                store, folder.path, log.path, String(DurableCrashTests.flowCount), String(DurableCrashTests.failEvery),
+                String(DurableCrashTests.revertDelay),
+            ],
             until: lines)
     }
 
@@ -217,13 +243,18 @@ private struct DurableProbe {
             let words = line.split(separator: " ")
             // Every run's first line is `run`.
             try #require(words.first == "run" || !runs.isEmpty, "the log does not start with a run: \(line)")
+            if words.first != "run" { runs[runs.count - 1].endedInRollback = false }
             switch words.first {
             case "run": runs.append(ProbeRun())
             case "revert":
                 let numbers = words.dropFirst().compactMap { Int($0) }
                 try #require(numbers.count == 2, "malformed log line \(line)")
                 runs[runs.count - 1].reverts.append(RevertLine(flow: numbers[0], step: numbers[1]))
+                runs[runs.count - 1].endedInRollback = runs[runs.count - 1].recovered
             case "recovered": runs[runs.count - 1].recovered = true
+            case "failed":
+                try #require(words.count == 2, "malformed log line \(line)")
+                runs[runs.count - 1].failed.insert(try #require(Int(words[1]), "malformed log line \(line)"))
             case "done": runs[runs.count - 1].finished = true
             default: Issue.record("malformed log line \(line)")
             }
