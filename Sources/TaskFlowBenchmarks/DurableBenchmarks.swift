@@ -38,7 +38,7 @@ private struct BenchRevert: StoredRevert {
 
 private enum DurableWorkload {
     static let steps = 5_000
-    static let runs = 3
+    static let runs = 5
     static let interruptedFlows = 1_000
     static let stepsPerInterruptedFlow = 3
 }
@@ -50,11 +50,14 @@ private func durableProgress(_ what: String) { print("· durable: \(what)…") }
 private func benchmarkJournaledSteps(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
     let steps = DurableWorkload.steps
     durableProgress("a write flow of \(steps) journaled steps, raw GRDB, in-memory steps")
-    let durable = try await medianOf(DurableWorkload.runs) { nanoseconds(try await durableFlow(steps, path: scratch.newPath())) }
-    let raw = try await medianOf(DurableWorkload.runs) {
-        nanoseconds(try await RawJournal(path: scratch.newPath()).journal(steps))
+    // Round after round, each side once: a machine busy for a moment slows all three alike.
+    var samples: (durable: [Duration], raw: [Duration], inMemory: [Duration]) = ([], [], [])
+    for _ in 0..<DurableWorkload.runs {
+        samples.durable.append(try await durableFlow(steps, path: scratch.newPath()))
+        samples.raw.append(try await RawJournal(path: scratch.newPath()).journal(steps))
+        samples.inMemory.append(try await inMemoryFlow(steps))
     }
-    let inMemory = try await medianOf(DurableWorkload.runs) { nanoseconds(try await inMemoryFlow(steps)) }
+    let (durable, raw, inMemory) = (Samples(samples.durable).median, Samples(samples.raw).median, Samples(samples.inMemory).median)
     let (durableRate, rawRate) = (Double(steps) / (durable / 1e9), Double(steps) / (raw / 1e9))
     let ratio = durableRate / rawRate
     table.add(
@@ -152,27 +155,31 @@ private struct RawJournal: Sendable {
 private func benchmarkRecovery(_ table: inout ResultTable, _ scratch: StoreScratch) async throws {
     let (count, steps) = (DurableWorkload.interruptedFlows, DurableWorkload.stepsPerInterruptedFlow)
     durableProgress("recover() of \(count) interrupted flows of \(steps) steps, and raw GRDB's same writes")
-    let time = try await medianOf(DurableWorkload.runs) {
+    var samples: (durable: [Duration], raw: [Duration]) = ([], [])
+    for _ in 0..<DurableWorkload.runs {
+        samples.durable.append(try await recovery(count, steps: steps, at: scratch.newPath()))
         let path = scratch.newPath()
         try await leaveInterruptedFlows(count, steps: steps, at: path)
-        let flows = DurableFlows(manager: TaskFlowManager(), store: try JobStore(path: path))
-        flows.register(BenchRevert.self) { _ in }
-        var recovered: [RecoveredFlow] = []
-        let time = try await measure { recovered = try await flows.recover() }
-        guard recovered.count == count, recovered.allSatisfy(\.isComplete) else {
-            throw BenchmarkFailure(description: "recover() rolled back \(recovered.filter(\.isComplete).count) of \(count) flows")
-        }
-        return nanoseconds(time)
+        samples.raw.append(try await rawRecovery(path))
     }
-    let raw = try await medianOf(DurableWorkload.runs) {
-        let path = scratch.newPath()
-        try await leaveInterruptedFlows(count, steps: steps, at: path)
-        return nanoseconds(try await rawRecovery(path))
-    }
+    let (time, raw) = (Samples(samples.durable).median, Samples(samples.raw).median)
     table.add(
         "recover() \(count) flows of \(steps) steps, no-op handlers", taskFlow: formatNanoseconds(time),
         baseline: formatNanoseconds(raw) + " (raw GRDB, same writes)", ratio: formatRatio(time / raw),
         target: "info: \(formatNanoseconds(time / Double(count))) a flow", verdict: .info)
+}
+
+/// How long `recover()` takes over `count` interrupted flows of `steps` steps left at `path`.
+private func recovery(_ count: Int, steps: Int, at path: String) async throws -> Duration {
+    try await leaveInterruptedFlows(count, steps: steps, at: path)
+    let flows = DurableFlows(manager: TaskFlowManager(), store: try JobStore(path: path))
+    flows.register(BenchRevert.self) { _ in }
+    var recovered: [RecoveredFlow] = []
+    let time = try await measure { recovered = try await flows.recover() }
+    guard recovered.count == count, recovered.allSatisfy(\.isComplete) else {
+        throw BenchmarkFailure(description: "recover() rolled back \(recovered.filter(\.isComplete).count) of \(count) flows")
+    }
+    return time
 }
 
 /// The baseline: the writes `recover()` makes, by hand. One transaction takes the flows over
