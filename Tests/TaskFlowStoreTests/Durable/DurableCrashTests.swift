@@ -8,10 +8,9 @@ import Testing
 /// three files (one after another, or as a group's children; one in 100 fails after its last
 /// file and rolls back), is killed with SIGKILL at random moments — mid-flow, inside a revert
 /// handler of its recovery or of a rollback, right after its start — restarted each time, and
-/// finally run to the end. A few kills by default;
-/// `TASKFLOW_STORE_STRESS=1` makes it 24 (what `.ci/run` does). On SQLite, and on PostgreSQL
-/// when the suite has a test server (about 20 s there in a debug build: most of it the last
-/// run's flows, four round trips each).
+/// finally run to the end. A few kills by default; `TASKFLOW_STORE_STRESS=1` makes it 24 (what
+/// `.ci/run` does). On SQLite, and on PostgreSQL when the suite has a test server (about 10 s
+/// there in a debug build: most of it the last run's flows, four round trips each).
 @Suite("Durable flows: crash recovery", .serialized)
 struct DurableCrashTests {
     static let flowCount = 1_000
@@ -44,24 +43,9 @@ struct DurableCrashTests {
         #expect(try await last.exitStatus() == 0)
 
         let store = try await place.open()
-        let journal = try await journaledFlows(store)
-        let onDisk = try probe.filesByFlow()
-        let completed = journal.values.filter { $0.state == .completed }
-        let rolledBack = journal.values.filter { $0.state == .rolledBack }
-        let unfinished = journal.values.filter { $0.state != .completed && $0.state != .rolledBack }
-        #expect(unfinished.isEmpty, "every flow ended: \(unfinished.map { "\($0.id) \($0.storedState)" })")
-        let succeeding = (0..<Self.flowCount).filter { !Self.fails($0) }
-        #expect(Set(completed.map(\.title)) == Set(succeeding.map { "flow \($0)" }), "each flow completed, but the failing ones")
-        #expect(completed.count == succeeding.count, "each flow completed once")
-        for flow in completed {
-            #expect(onDisk[flow.id.rawValue].map { "flow \($0.n)" } == flow.title, "\(flow.title) (\(flow.id)) has files")
-            #expect(onDisk[flow.id.rawValue]?.steps == [1, 2, 3], "\(flow.title) (\(flow.id)) has all of its files")
-        }
-        for flow in rolledBack {
-            #expect(onDisk[flow.id.rawValue] == nil, "rolled back \(flow.title) (\(flow.id)) left no file")
-        }
-        #expect(Set(onDisk.keys).isSubset(of: Set(completed.map(\.id.rawValue))), "no file of a flow the journal does not show completed")
-
+        let journal = try await store.durableFlows(limit: 10 * Self.flowCount)
+        let rolledBack = journal.filter { $0.state == .rolledBack }
+        try checkFiles(journal, onDisk: probe.filesByFlow())
         let runs = try probe.runs()
         #expect(runs.last?.finished == true, "the last run ran every flow")
         let failed = runs.reduce(into: Set<Int>()) { $0.formUnion($1.failed) }
@@ -73,6 +57,26 @@ struct DurableCrashTests {
             runs.dropLast().contains { !$0.reverts.isEmpty && !$0.recovered },
             "no kill landed inside a recovery's reverts: the test proved nothing")
         #expect(runs.dropLast().contains { $0.endedInRollback }, "no kill landed inside a rollback: the test proved nothing")
+    }
+
+    /// Checks the files the flows left against how the journal says they ended: every flow
+    /// ended; each completed once (but those that fail), with all of its files; a rolled-back
+    /// flow left none.
+    private func checkFiles(_ journal: [DurableFlowInfo], onDisk: [Int: FlowFiles]) {
+        let completed = journal.filter { $0.state == .completed }
+        let unfinished = journal.filter { $0.state != .completed && $0.state != .rolledBack }
+        #expect(unfinished.isEmpty, "every flow ended: \(unfinished.map { "\($0.id) \($0.storedState)" })")
+        let succeeding = (0..<Self.flowCount).filter { !Self.fails($0) }
+        #expect(Set(completed.map(\.title)) == Set(succeeding.map { "flow \($0)" }), "each flow completed, but the failing ones")
+        #expect(completed.count == succeeding.count, "each flow completed once")
+        for flow in completed {
+            #expect(onDisk[flow.id.rawValue].map { "flow \($0.n)" } == flow.title, "\(flow.title) (\(flow.id)) has files")
+            #expect(onDisk[flow.id.rawValue]?.steps == [1, 2, 3], "\(flow.title) (\(flow.id)) has all of its files")
+        }
+        for flow in journal where flow.state == .rolledBack {
+            #expect(onDisk[flow.id.rawValue] == nil, "rolled back \(flow.title) (\(flow.id)) left no file")
+        }
+        #expect(Set(onDisk.keys).isSubset(of: Set(completed.map(\.id.rawValue))), "no file of a flow the journal does not show completed")
     }
 
     /// Checks the probe's revert log against the journal: every revert of a rolled-back flow ran
@@ -124,12 +128,6 @@ struct DurableCrashTests {
 
     /// Whether flow `n` fails by design (the probe's rule).
     static func fails(_ n: Int) -> Bool { n % failEvery == failEvery / 2 }
-
-    /// Every flow of the journal, by id.
-    private func journaledFlows(_ store: JobStore) async throws -> [Int: DurableFlowInfo] {
-        let flows = try await store.durableFlows(limit: 10 * Self.flowCount)
-        return Dictionary(uniqueKeysWithValues: flows.map { ($0.id.rawValue, $0) })
-    }
 }
 
 /// When a kill comes: what the probe prints first, and how long after that. In this order, so
