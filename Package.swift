@@ -115,6 +115,9 @@ let package = Package(
             name: "TaskFlowStoreCrashProbe",
             dependencies: ["TaskFlowStore", "TaskFlowPostgres", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // The durable flows' crash test's process: durable flows creating files, killed with
+        // SIGKILL mid-run and mid-recovery.
+        .executableTarget(name: "TaskFlowDurableCrashProbe", dependencies: ["TaskFlow", "TaskFlowStore", "TaskFlowPostgres", "TaskFlowSupport"]),
         .executableTarget(
             name: "taskflow",
             dependencies: [
@@ -155,10 +158,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TaskFlowStoreTests",
-            // The crash probe is listed so that the crash test finds the binary built.
+            // The crash probes are listed so that the crash tests find the binaries built.
             dependencies: [
-                "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-                "TaskFlowSupport", "TaskFlowPostgres", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowDurableCrashProbe", "TaskFlowTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), "TaskFlowSupport", "TaskFlowPostgres",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]
         ),

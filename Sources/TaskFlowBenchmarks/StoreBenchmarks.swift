@@ -216,7 +216,7 @@ private func waitUntilEmpty(_ path: String) async throws {
 }
 
 /// Files for one benchmark run, removed at the end.
-private final class StoreScratch: Sendable {
+final class StoreScratch: Sendable {
     let directory: URL
     private let counter = Protected(0)
 

@@ -8,12 +8,14 @@ struct ProbeJob: StoredJob {
     let n: Int
 }
 
-/// The `TaskFlowStoreCrashProbe` worker process, built next to the test bundle. Every wait for
-/// it happens off the cooperative pool (``offThePool(_:)``), where it would stall other tests.
+/// A probe process built next to the test bundle: the `TaskFlowStoreCrashProbe` worker, or the
+/// `TaskFlowDurableCrashProbe`. Every wait for it happens off the cooperative pool
+/// (``offThePool(_:)``), where it would stall other tests.
 struct CrashProbe: Sendable {
-    static var binary: String {
+    /// The path of executable `name`, built next to the test bundle.
+    static func binary(_ name: String) -> String {
         let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        return bundle.appendingPathComponent("TaskFlowStoreCrashProbe").path
+        return bundle.appendingPathComponent(name).path
     }
 
     private let process = Process()
@@ -21,21 +23,30 @@ struct CrashProbe: Sendable {
     /// Its process id.
     var pid: Int32 { process.processIdentifier }
 
-    /// Starts a probe on `store` recording runs in `runs`, and returns once its workers run.
+    /// Starts a worker probe on `store` recording runs in `runs`, and returns once its workers run.
     static func start(store: String, runs: String, workers: Int) async throws -> CrashProbe {
-        let probe = CrashProbe()
-        try await offThePool { try probe.launch(store: store, runs: runs, workers: workers) }
-        return probe
+        try await launch("TaskFlowStoreCrashProbe", arguments: [store, runs, String(workers)], until: ["started"]).probe
     }
 
-    private func launch(store: String, runs: String, workers: Int) throws {
+    /// Starts executable `name` with `arguments` and returns once it printed a line of `lines`:
+    /// the probe, and the first such line.
+    static func launch(_ name: String, arguments: [String], until lines: Set<String>) async throws -> (probe: CrashProbe, line: String) {
+        let probe = CrashProbe()
+        let line = try await offThePool { try probe.run(name, arguments: arguments, until: lines) }
+        return (probe, line)
+    }
+
+    private func run(_ name: String, arguments: [String], until lines: Set<String>) throws -> String {
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = [store, runs, String(workers)]
+        process.executableURL = URL(fileURLWithPath: Self.binary(name))
+        process.arguments = arguments
         process.standardOutput = output
         try process.run()
         var printed = Data()
-        while !String(decoding: printed, as: UTF8.self).contains("started\n") {
+        while true {
+            // Only whole lines: the last piece may be a line still being written.
+            let whole = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            if let line = whole.first(where: { lines.contains(String($0)) }) { return String(line) }
             let chunk = output.fileHandleForReading.availableData
             guard !chunk.isEmpty else {
                 process.waitUntilExit()
