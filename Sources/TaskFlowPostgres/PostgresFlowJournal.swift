@@ -79,9 +79,11 @@ extension PostgresBackend {
         keepingFinished: Int
     ) async throws -> Bool {
         let (from, ended) = (from.map(\.rawValue), state.isFinished ? now : nil)
-        // Undo needs the newest finished flows' reverts; a rollback left incomplete waits for a
-        // person, and unfinished flows for their owner or recovery: those are never pruned.
-        let prunable = [DurableFlowState.completed, .rolledBack, .undone].map(\.rawValue)
+        // Undo needs the newest completed flows' reverts: they are counted apart from the flows
+        // that ended rolled back or undone, which must never push one out. A rollback left
+        // incomplete waits for a person, and unfinished flows for their owner or recovery: those
+        // are never pruned.
+        let prunable = [[DurableFlowState.completed.rawValue], [DurableFlowState.rolledBack, .undone].map(\.rawValue)]
         let keeping = Int64(max(keepingFinished, 0))
         return try await transaction { connection in
             let moved = try await connection.query("""
@@ -93,11 +95,13 @@ extension PostgresBackend {
             // Their steps go with them (ON DELETE CASCADE). Rows another transaction holds (an
             // undo taking one, a concurrent pruning) are left for the next pruning: skipping them
             // never deletes one of the newest, and never waits on (or deadlocks with) the holder.
-            try await connection.query("""
-                DELETE FROM taskflow_flow WHERE id IN (
-                    SELECT id FROM taskflow_flow WHERE state = ANY(\(prunable)::text[])
-                    ORDER BY id DESC OFFSET \(keeping) FOR UPDATE SKIP LOCKED)
-                """, logger: Self.logger)
+            for states in prunable {
+                try await connection.query("""
+                    DELETE FROM taskflow_flow WHERE id IN (
+                        SELECT id FROM taskflow_flow WHERE state = ANY(\(states)::text[])
+                        ORDER BY id DESC OFFSET \(keeping) FOR UPDATE SKIP LOCKED)
+                    """, logger: Self.logger)
+            }
             return true
         }
     }

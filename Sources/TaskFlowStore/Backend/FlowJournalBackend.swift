@@ -26,8 +26,9 @@ package protocol FlowJournalBackend: Sendable {
 
     /// Moves flow `id` to `state` (with `reason`, shown for a rollback left incomplete) if its
     /// state is one of `from`; returns whether it did. Moving to a finished state deletes all
-    /// but the newest `keepingFinished` finished flows (completed, rolled back, undone): the
-    /// journal keeps what undo may still need, and not more.
+    /// but the newest `keepingFinished` completed flows, and all but the newest `keepingFinished`
+    /// rolled back or undone ones (counted apart, so that rollbacks never push out a completed
+    /// flow): the journal keeps what undo may still need, and not much more.
     func setState(
         flow id: Int64, to state: DurableFlowState, from: Set<DurableFlowState>, reason: String?, now: Date,
         keepingFinished: Int

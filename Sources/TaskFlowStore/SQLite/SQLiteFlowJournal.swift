@@ -72,12 +72,16 @@ extension SQLiteBackend {
         }
     }
 
-    /// Deletes all but the newest `keeping` finished flows: what undo can no longer need.
-    /// Steps first: the journal must not rely on foreign keys being enforced by whoever opened it.
+    /// Deletes all but the newest `keeping` completed flows (what undo can no longer need), and
+    /// all but the newest `keeping` rolled back or undone ones: counted apart, so that rollbacks
+    /// never push out a completed flow that undo may still need. Steps first: the journal must
+    /// not rely on foreign keys being enforced by whoever opened it.
     private func pruneFinished(keeping: Int, _ db: Database) throws {
-        let pruned = "SELECT id FROM flow WHERE state IN ('completed', 'rolledBack', 'undone') ORDER BY id DESC LIMIT -1 OFFSET ?"
-        try db.cachedStatement(sql: "DELETE FROM flow_step WHERE flow_id IN (\(pruned))").execute(arguments: [keeping])
-        try db.cachedStatement(sql: "DELETE FROM flow WHERE id IN (\(pruned))").execute(arguments: [keeping])
+        for states in ["'completed'", "'rolledBack', 'undone'"] {
+            let pruned = "SELECT id FROM flow WHERE state IN (\(states)) ORDER BY id DESC LIMIT -1 OFFSET ?"
+            try db.cachedStatement(sql: "DELETE FROM flow_step WHERE flow_id IN (\(pruned))").execute(arguments: [keeping])
+            try db.cachedStatement(sql: "DELETE FROM flow WHERE id IN (\(pruned))").execute(arguments: [keeping])
+        }
     }
 
     func heartbeat(owner: String, now: Date) async throws {

@@ -137,3 +137,31 @@ extension Sequence {
         return results
     }
 }
+
+/// The journal keeps what undo may need, and not more.
+@Suite("Durable flows: pruning")
+struct DurablePruningTests {
+    @Test("rolled-back flows never push a completed flow out of the journal; newer completions do", arguments: StoreFactory.durable)
+    func completedFlowsAreCountedApart(factory: StoreFactory) async throws {
+        let store = try await factory.makePlace().open()
+        let flows = DurableFlows(manager: TaskFlowManager(undoHistoryLimit: 2), store: store)
+        flows.registerUnmark(in: World())
+        try await flows.recover()
+        func run(_ name: String, failing: Bool) async -> FlowID {
+            let flow = flows.execute(title: name) { flow in
+                try await flow.task(title: name, revert: Unmark(name: name)) { _ in }
+                if failing { throw Boom("\(name) fails") }
+            }
+            _ = try? await flow.value
+            return flow.id
+        }
+        let kept = await run("kept", failing: false)
+        for index in 0..<3 { _ = await run("failed \(index)", failing: true) }
+        #expect(try await store.durableFlow(kept)?.state == .completed, "three rollbacks after it, it is still undoable")
+        _ = await run("newer 1", failing: false)
+        #expect(try await store.durableFlow(kept) != nil)
+        _ = await run("newer 2", failing: false)
+        #expect(try await store.durableFlow(kept) == nil, "two newer completions pushed it out, as out of the undo history")
+        #expect(try await store.durableFlows().count == 4, "two completed and two rolled back kept")
+    }
+}
