@@ -98,6 +98,9 @@ struct RecoveryTests {
         let bootID = try #require(this.boot.split(separator: "/").first.map(String.init))
         #expect(this.boot.hasPrefix(bootID + "/pid:["), "the boot field carries the PID namespace")
         #expect(this.isCertainlyDead(owner(pid: gone)), "an exited process of ours")
+        let zombie = try zombieProcess()
+        defer { waitpid(zombie, nil, 0) }
+        #expect(this.isCertainlyDead(owner(pid: zombie)), "a process that ended and was not reaped yet")
         #expect(!this.isCertainlyDead(owner(pid: getpid())), "this process")
         #expect(!this.isCertainlyDead(LeaseOwner(host: this.host, boot: this.boot, pid: getppid(), token: "t").encoded), "a live one")
         #expect(!this.isCertainlyDead(owner(boot: bootID + "/pid:[1]", pid: gone)),

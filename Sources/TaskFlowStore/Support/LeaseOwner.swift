@@ -41,7 +41,17 @@ struct LeaseOwner: Sendable, Hashable {
         if theirBoot != ourBoot { return !ourBoot.isEmpty && !theirBoot.isEmpty }
         // Same boot: only a pid of our own namespace means what `kill` says of it.
         guard parts[1] == boot, pid != self.pid else { return false }
-        return kill(pid, 0) == -1 && errno == ESRCH
+        return (kill(pid, 0) == -1 && errno == ESRCH) || Self.isZombie(pid)
+    }
+
+    /// Whether `pid` ended and waits to be reaped: `kill` still finds it, but it runs no more
+    /// (a container whose first process reaps nothing keeps its killed workers so for ever).
+    private static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        // `pid (command) state …`: the command may hold spaces and parentheses, the state follows the last `)`.
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
     }
 
     /// The kernel's boot id in a `boot` field (what precedes the namespace).

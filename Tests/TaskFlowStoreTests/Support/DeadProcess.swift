@@ -8,3 +8,18 @@ func deadProcessID() throws -> Int32 {
     process.waitUntilExit()
     return process.processIdentifier
 }
+
+/// A child process that has exited and is not reaped yet (a zombie): the caller reaps it with
+/// `waitpid`. Its exit is waited for by its state in `/proc`, not by time.
+func zombieProcess() throws -> Int32 {
+    var pid: Int32 = 0
+    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+    defer { arguments.forEach { free($0) } }
+    guard posix_spawn(&pid, "/bin/true", nil, nil, arguments, nil) == 0 else { throw CocoaError(.executableLoad) }
+    for _ in 0..<10_000 {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        if stat.contains(") Z ") { return pid }
+        usleep(1_000)
+    }
+    throw CocoaError(.executableLoad)
+}
