@@ -44,6 +44,7 @@ let package = Package(
                 "TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections"),
                 // `manager.service(grace:)`: the engine in a server's ServiceGroup.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The attach protocol: its messages as JSON lines, the wire form of the core's types, the
@@ -98,6 +99,7 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,
