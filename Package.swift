@@ -145,7 +145,10 @@ let package = Package(
         // Boom and a seeded generator. A plain target (no tests of its own) under Tests/.
         .target(
             name: "TaskFlowTestSupport",
-            dependencies: ["TaskFlow", "TaskFlowSupport"],
+            dependencies: [
+                "TaskFlow", "TaskFlowSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             path: "Tests/TaskFlowTestSupport"
         ),
         .testTarget(
