@@ -26,9 +26,11 @@ struct FlowEventLog: Sendable {
         logger.handler is SwiftLogNoOpLogHandler ? nil : FlowEventLog(logger: logger)
     }
 
-    /// Logs `event`; `flow` is the flow it is about, where the emitter has it at hand.
+    /// Logs `event`; `flow` is the flow it is about, where the emitter has it at hand. The level
+    /// is decided first: a record the logger's level filters out builds no text at all.
     func record(_ event: FlowEvent, flow: FlowInfo?) {
-        guard let record = Self.describe(event), logger.logLevel <= record.level else { return }
+        guard let level = Self.level(of: event), logger.logLevel <= level else { return }
+        let record = Self.describe(event)
         var metadata: Logger.Metadata = ["taskflow.flow.id": "\(event.flowID.rawValue)"]
         if let flow {
             metadata["taskflow.flow.title"] = "\(flow.title.escapingControlCharacters)"
@@ -36,54 +38,60 @@ struct FlowEventLog: Sendable {
         }
         if let step = record.step { metadata["taskflow.step.id"] = "\(step.rawValue)" }
         if let title = record.stepTitle { metadata["taskflow.step.title"] = "\(title.escapingControlCharacters)" }
-        logger.log(level: record.level, "\(record.message.escapingControlCharacters)", metadata: metadata)
+        logger.log(level: level, "\(record.message.escapingControlCharacters)", metadata: metadata)
     }
 
-    /// What one event's record says.
-    private struct Record {
-        let level: Logger.Level
-        let message: String
-        var step: StepID? = nil
-        var stepTitle: String? = nil
-
-        init(_ level: Logger.Level, _ message: String, step: StepID? = nil, stepTitle: String? = nil) {
-            (self.level, self.message, self.step, self.stepTitle) = (level, message, step, stepTitle)
-        }
-
-        init(_ level: Logger.Level, _ message: String, _ step: StepInfo) {
-            self.init(level, message, step: step.id, stepTitle: step.title)
-        }
-    }
-
-    /// The record of `event`; nil for what is never logged (progress, a flood by nature; the
-    /// lock's admissions, which the flows' statuses tell).
-    private static func describe(_ event: FlowEvent) -> Record? {
+    /// The level of `event`'s record (see the type's table); nil for what is never logged:
+    /// progress, a flood by nature, and the lock's admissions, which the flows' statuses tell.
+    private static func level(of event: FlowEvent) -> Logger.Level? {
         switch event {
-        case .flowQueued: Record(.debug, "flow queued")
-        case .statusChanged(_, let status): describe(status)
-        case .stepStarted(_, let step): Record(.trace, "step started", step)
-        case .stepFinished(_, let step, let outcome): Record(.debug, "step \(outcome.logText)", step: step)
+        case .revertFailed: .error
+        case .stepRetrying: .info
+        case .flowQueued, .stepFinished, .stepReverted, .undoExpired: .debug
+        case .stepStarted, .stepReverting: .trace
         case .progress, .lock: nil
-        case .stepRetrying(_, let retry):
-            Record(
-                .info, "step retrying: attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay): \(retry.error)",
-                stepTitle: retry.title)
-        case .stepReverting(_, let step): Record(.trace, "revert started", step)
-        case .stepReverted(_, let step): Record(.debug, "step reverted", step)
-        case .revertFailed(_, let step, let message): Record(.error, "revert failed: \(message)", step)
-        case .undoExpired: Record(.debug, "flow left the undo history")
-        }
-    }
-
-    private static func describe(_ status: FlowStatus) -> Record {
-        let level: Logger.Level =
+        case .statusChanged(_, let status):
             switch status.phase {
             case .rollbackIncomplete: .error
             case .failed: .warning
             case .cancelled, .undone: .info
             case .queued, .waiting, .running, .cancelling, .rollingBack, .completed, .undoing: .debug
             }
-        return Record(level, "flow \(status)")
+        }
+    }
+
+    /// What one event's record says, besides the flow.
+    private struct Record {
+        let message: String
+        var step: StepID? = nil
+        var stepTitle: String? = nil
+
+        init(_ message: String, step: StepID? = nil, stepTitle: String? = nil) {
+            (self.message, self.step, self.stepTitle) = (message, step, stepTitle)
+        }
+
+        init(_ message: String, _ step: StepInfo) {
+            self.init(message, step: step.id, stepTitle: step.title)
+        }
+    }
+
+    /// The text of `event`'s record; only asked for events ``level(of:)`` logs.
+    private static func describe(_ event: FlowEvent) -> Record {
+        switch event {
+        case .flowQueued: Record("flow queued")
+        case .statusChanged(_, let status): Record("flow \(status)")
+        case .stepStarted(_, let step): Record("step started", step)
+        case .stepFinished(_, let step, let outcome): Record("step \(outcome.logText)", step: step)
+        case .stepRetrying(_, let retry):
+            Record(
+                "step retrying: attempt \(retry.nextAttempt)/\(retry.maxAttempts) in \(retry.delay): \(retry.error)",
+                stepTitle: retry.title)
+        case .stepReverting(_, let step): Record("revert started", step)
+        case .stepReverted(_, let step): Record("step reverted", step)
+        case .revertFailed(_, let step, let message): Record("revert failed: \(message)", step)
+        case .undoExpired: Record("flow left the undo history")
+        case .progress, .lock: Record("\(event)")  // Never asked: level(of:) logs neither.
+        }
     }
 }
 
