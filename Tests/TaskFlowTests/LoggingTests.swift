@@ -66,4 +66,20 @@ import Testing
         #expect(log.entries.count == 1, "only the cancel, at info: debug and trace records are never made")
         #expect(log.entries.first?["taskflow.flow.title"] == "Evil\\u{A}flow cancelled")
     }
+
+    @Test func aQueuedJobsRetryIsInfoAndItsFailureAWarningNamingQueueAndJob() async throws {
+        let log = CapturedLog()
+        let queue = JobQueue(title: "Uploads", logger: log.logger)
+        let job = Job<Void>(title: "Upload avatar") { _ in throw Boom("offline") }.retry(.immediate(maxAttempts: 2))
+        let handle = queue.add(job)
+        await #expect(throws: Boom.self) { try await handle.value }
+
+        let retry = try #require(log.entries(startingWith: "job retrying").first)
+        #expect(retry.level == .info && retry.message.description == "job retrying: attempt 2/2 in 0.0 seconds: Boom(offline)")
+        #expect(retry["taskflow.queue"] == "Uploads" && retry["taskflow.job.title"] == "Upload avatar")
+        #expect(retry["taskflow.job.id"] == "\(handle.id.rawValue)")
+        let failed = try #require(log.entries(startingWith: "job failed").first)
+        #expect(failed.level == .warning && failed["taskflow.job.title"] == "Upload avatar" && failed["taskflow.queue"] == "Uploads")
+        #expect(log.entries.filter { $0.level >= .info }.count == 2, "added and started are debug")
+    }
 }
