@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TaskFlowConsole", targets: ["TaskFlowConsole"]),
         .executable(name: "taskflow", targets: ["taskflow"]),
         .executable(name: "folder-sync-example", targets: ["folder-sync-example"]),
+        .executable(name: "server-example", targets: ["server-example"]),
     ],
     // `swift build --traits Postgres` (or `swift run --traits Postgres taskflow`) builds taskflow
     // with `--store postgres://…`; off by default, so that `swift run taskflow` on a fresh machine
@@ -31,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Only the server example uses these: Prometheus text for its `/metrics` endpoint.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target TaskFlow` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -44,6 +48,7 @@ let package = Package(
                 "TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections"),
                 // `manager.service(grace:)`: the engine in a server's ServiceGroup.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The attach protocol: its messages as JSON lines, the wire form of the core's types, the
@@ -98,6 +103,7 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,
@@ -130,6 +136,23 @@ let package = Package(
         // `swift run folder-sync-example`: a program of its own with the dashboard embedded
         // (README, "Your own program on the dashboard").
         .executableTarget(name: "folder-sync-example", dependencies: ["TaskFlow", "TaskFlowDashboard"], path: "Examples/FolderSync"),
+        // `swift run server-example`: the engine, the store's workers and the console in a
+        // ServiceGroup, logs on stderr, Prometheus metrics on a local HTTP endpoint (README, "In a server").
+        .executableTarget(
+            name: "server-example",
+            dependencies: [
+                "TaskFlow", "TaskFlowStore", "TaskFlowConsole",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/Server"
+        ),
         .executableTarget(
             name: "TaskFlowBenchmarks",
             dependencies: [
@@ -146,7 +169,10 @@ let package = Package(
         // Boom and a seeded generator. A plain target (no tests of its own) under Tests/.
         .target(
             name: "TaskFlowTestSupport",
-            dependencies: ["TaskFlow", "TaskFlowSupport"],
+            dependencies: [
+                "TaskFlow", "TaskFlowSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
             path: "Tests/TaskFlowTestSupport"
         ),
         .testTarget(
@@ -189,6 +215,9 @@ let package = Package(
             // DashboardKit for the vocabulary of step phases the timeline helper prints.
             dependencies: ["TaskFlowScenario", "TOMLSource", "DashboardKit"], resources: [.copy("Fixtures")]
         ),
+        // `server-example` as a person runs it: started, scraped, sent SIGTERM (the binary is
+        // listed so that the test finds it built).
+        .testTarget(name: "ServerExampleTests", dependencies: ["server-example", "TaskFlowTestSupport"]),
         // A program serving its console, for taskflow attach's end-to-end tests.
         .executableTarget(
             name: "console-test-program", dependencies: ["TaskFlow", "TaskFlowConsole"], path: "Tests/ConsoleTestProgram"

@@ -34,7 +34,7 @@ extension JobStore {
         let backend = PostgresBackend(
             configuration: url.clientConfiguration(maxConnections: maxConnections, connectTimeout: options.requestTimeout),
             server: url.redacted,
-            deadline: options.requestTimeout)
+            deadline: options.requestTimeout, journalLogger: options.logger)
         return JobStore(backend: backend, name: url.redacted, lease: lease, options: options)
     }
 

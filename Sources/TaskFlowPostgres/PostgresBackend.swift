@@ -20,17 +20,21 @@ final class PostgresBackend: JobStoreBackend {
     /// (``JobStoreOptions/requestTimeout``; see ``withDeadline(_:server:_:)``).
     let deadline: Duration
     private let runner: Task<Void, Never>
+    /// Where durable flows recovered from a dead process are told of (``JobStoreOptions/logger``);
+    /// postgres-nio's own chatter stays on ``logger``.
+    let journalLogger: Logger
 
     /// The channel every process listens on.
     static let channel = PostgresStatements.channel
     /// postgres-nio logs through swift-log; a library must not print.
     static let logger = Logger(label: "taskflow.postgres", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    init(configuration: PostgresClient.Configuration, server: String, deadline: Duration) {
+    init(configuration: PostgresClient.Configuration, server: String, deadline: Duration, journalLogger: Logger = .noOp) {
         let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
         self.client = client
         self.server = server
         self.deadline = deadline
+        self.journalLogger = journalLogger
         // The pool serves requests only while `run()` runs; it ends with this backend.
         runner = Task { await client.run() }
     }

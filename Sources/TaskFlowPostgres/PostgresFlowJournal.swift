@@ -117,6 +117,10 @@ extension PostgresBackend {
     }
 
     func takeOver(_ selection: JournalSelection, owner: String, now: Date) async throws -> [JournalFlow] {
+        journalLogger.recovering(try await takeOverRows(selection, owner: owner, now: now), taken: selection)
+    }
+
+    private func takeOverRows(_ selection: JournalSelection, owner: String, now: Date) async throws -> [JournalFlow] {
         switch selection {
         case .interrupted(let isDead):
             // The flows are read first and their owners judged here, outside any transaction (the

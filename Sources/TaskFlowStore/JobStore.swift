@@ -74,14 +74,16 @@ public final class JobStore: Sendable {
         whenBusy: (@Sendable (String) -> Void)? = nil
     ) throws {
         let writer = try StoreFile.open(path: path, access: access, whenBusy: whenBusy)
-        self.init(backend: SQLiteBackend(writer: writer), name: path.escapingControlCharacters, lease: lease, options: options)
+        self.init(backend: SQLiteBackend(writer: writer, logger: options.logger), name: path.escapingControlCharacters, lease: lease, options: options)
     }
 
     /// A store in memory, gone with the store: for tests and previews.
     public static func inMemory(lease: Duration = .seconds(30), options: JobStoreOptions = JobStoreOptions()) throws
         -> JobStore
     {
-        JobStore(backend: SQLiteBackend(writer: try StoreFile.openInMemory()), name: "in memory", lease: lease, options: options)
+        JobStore(
+            backend: SQLiteBackend(writer: try StoreFile.openInMemory(), logger: options.logger), name: "in memory",
+            lease: lease, options: options)
     }
 
     /// A store on any backend of this package, SQLite (this module) or PostgreSQL
@@ -94,7 +96,7 @@ public final class JobStore: Sendable {
             options.recheckInterval >= .zero && options.maxCommitDelay >= .zero, "JobStore: intervals cannot be negative")
         self.name = name
         environment = WorkerEnvironment(
-            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(delivery: .immediate),
+            backend: backend, registry: ExecutorRegistry(), events: EventBroadcaster(logger: options.logger),
             doorbell: Doorbell(clock: options.clock.timer), owner: .current(), lease: lease, options: options)
     }
 

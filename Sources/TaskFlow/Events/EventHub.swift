@@ -5,8 +5,15 @@ import TaskFlowSupport
 /// observers (a ``Broadcaster`` with batched delivery: a flow emits several events per step).
 /// Emitting costs a single atomic load while nobody observes. The streams end when the manager
 /// goes away (with the last flow that holds the hub).
+///
+/// With a log (``FlowEventLog``), every event is also logged as it is emitted, in the emitter's
+/// order; without one (the default no-op logger) emitting costs what it did.
 struct EventHub: Sendable {
     private let broadcaster = Broadcaster<TimedFlowEvent>(delivery: .batched)
+    private let log: FlowEventLog?
+
+    /// A hub that also logs every event to `log`, if any.
+    init(log: FlowEventLog? = nil) { self.log = log }
 
     /// A new stream that receives every event emitted from now on, until the stream's consumer
     /// stops iterating (its task is cancelled or it breaks out), which unsubscribes it.
@@ -23,8 +30,15 @@ struct EventHub: Sendable {
 
     /// Queues an event for every observer, stamped with the moment it happened. `event` is only
     /// evaluated, and the clock only read, when someone listens (under the broadcaster's lock, so
-    /// times never run backwards in the order events are given).
-    func emit(_ event: @autoclosure () -> FlowEvent) {
-        broadcaster.emit(TimedFlowEvent(time: .now, event: event()))
+    /// times never run backwards in the order events are given). `flow` is the flow the event is
+    /// about, for the log's record, where the emitter has it.
+    func emit(_ event: @autoclosure () -> FlowEvent, about flow: FlowInfo? = nil) {
+        guard let log else {
+            broadcaster.emit(TimedFlowEvent(time: .now, event: event()))
+            return
+        }
+        let event = event()
+        log.record(event, flow: flow)
+        broadcaster.emit(TimedFlowEvent(time: .now, event: event))
     }
 }

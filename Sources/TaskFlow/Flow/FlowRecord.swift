@@ -88,7 +88,7 @@ final class FlowRecord: Sendable {
     func transition(to status: FlowStatus) {
         state.withLock { state in
             state.enter(status)
-            hub.emit(.statusChanged(info.id, status))
+            hub.emit(.statusChanged(info.id, status), about: info)
         }
     }
 
@@ -102,7 +102,7 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             guard !cancellation.isCancelled else { return false }
             state.status = .running
-            hub.emit(.statusChanged(info.id, .running))
+            hub.emit(.statusChanged(info.id, .running), about: info)
             return true
         }
     }
@@ -114,7 +114,7 @@ final class FlowRecord: Sendable {
             guard !cancellation.isCancelled else { return false }
             state.enter(.completed)
             state.undoLog = undoLog()
-            hub.emit(.statusChanged(info.id, .completed))
+            hub.emit(.statusChanged(info.id, .completed), about: info)
             return true
         }
     }
@@ -126,7 +126,7 @@ final class FlowRecord: Sendable {
             guard state.status.acceptsCancel, !state.bodyFailed, cancellation.cancel() else { return false }
             if case .running = state.status {
                 state.status = .cancelling
-                hub.emit(.statusChanged(info.id, .cancelling))
+                hub.emit(.statusChanged(info.id, .cancelling), about: info)
             }
             return true
         }
@@ -144,7 +144,7 @@ final class FlowRecord: Sendable {
             }
             state.undoLog = nil
             state.status = .undoing
-            hub.emit(.statusChanged(info.id, .undoing))
+            hub.emit(.statusChanged(info.id, .undoing), about: info)
             return log
         }
     }
@@ -155,7 +155,7 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             state.undoLog = log
             state.status = .completed
-            hub.emit(.statusChanged(info.id, .completed))
+            hub.emit(.statusChanged(info.id, .completed), about: info)
         }
     }
 
@@ -186,14 +186,14 @@ final class FlowRecord: Sendable {
             // Steps usually start in id order: then this is a plain append.
             while state.steps.count < index { state.steps.append(nil) }
             if state.steps.count == index { state.steps.append(live) } else { state.steps[index] = live }
-            hub.emit(.stepStarted(info.id, step))
+            hub.emit(.stepStarted(info.id, step), about: info)
         }
     }
 
     func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
         state.withLock { state in
             state.setStep(step) { $0.status = StepStatus(outcome) }
-            hub.emit(.stepFinished(info.id, step, outcome))
+            hub.emit(.stepFinished(info.id, step, outcome), about: info)
         }
     }
 
@@ -222,7 +222,7 @@ final class FlowRecord: Sendable {
 
     /// A retried step's attempt failed; the next one starts after the notice's delay.
     func stepRetrying(_ retry: StepRetry) {
-        state.withLock { _ in hub.emit(.stepRetrying(info.id, retry)) }
+        state.withLock { _ in hub.emit(.stepRetrying(info.id, retry), about: info) }
     }
 
     func stepReverting(_ step: StepInfo) {
@@ -241,7 +241,7 @@ final class FlowRecord: Sendable {
     private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
         state.withLock { state in
             state.setStep(step.id) { $0.status = status }
-            hub.emit(event())
+            hub.emit(event(), about: info)
         }
     }
 

@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 import TaskFlowSupport
 
@@ -38,17 +39,21 @@ public final class JobQueue: Sendable {
     let clock: any TimingClock
     /// Released with the queue: a blocking queue's threads end then.
     private let threads: ThreadPoolExecutor?
-    /// The queue's events, yielded as they are emitted: a queue emits a handful per job (the
-    /// engine batches because a flow emits several per step), so yielding directly keeps this
-    /// simple without costing the jobs anything measurable.
-    let hub = Broadcaster<JobEvent>(delivery: .immediate)
+    /// The queue's events, to its observers and its logger.
+    let hub: JobEventHub
     private let state: Protected<QueueState>
     /// How many jobs were ever added: a watcher that counts the jobs it saw end knows when all did.
     private let added = Atomic<Int>(0)
 
     /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.
-    public convenience init(title: String, maxConcurrent: Int = 1) {
-        self.init(title: title, maxConcurrent: maxConcurrent, clock: ContinuousClock())
+    /// `logger` hears its jobs' retries and cancels (`info`), failures (`warning`: whoever awaits
+    /// the handle gets the error) and the rest (`debug`), each with `taskflow.queue`, the job's id
+    /// and title. The default logs nothing and costs nothing.
+    public convenience init(
+        title: String, maxConcurrent: Int = 1,
+        logger: Logger = Logger(label: "taskflow.jobs", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(title: title, maxConcurrent: maxConcurrent, executor: nil, threads: nil, logger: logger)
     }
 
     /// A queue on the cooperative pool whose jobs' backoffs wait on `clock`: for tests.
@@ -58,7 +63,7 @@ public final class JobQueue: Sendable {
 
     private init(
         title: String, maxConcurrent: Int, executor: (any TaskExecutor)?, threads: ThreadPoolExecutor?,
-        clock: any TimingClock = ContinuousClock()
+        clock: any TimingClock = ContinuousClock(), logger: Logger = .noOp
     ) {
         precondition(maxConcurrent >= 1, "JobQueue: maxConcurrent must be at least 1")
         self.title = title
@@ -66,6 +71,7 @@ public final class JobQueue: Sendable {
         self.executor = executor
         self.threads = threads
         self.clock = clock
+        hub = JobEventHub(queue: title, logger: logger)
         state = Protected(QueueState(maxConcurrent: maxConcurrent))
     }
 
@@ -89,11 +95,14 @@ public final class JobQueue: Sendable {
     /// jobs that block (synchronous file I/O, `usleep`, C libraries) and would otherwise stall
     /// the cooperative pool, which has only as many threads as cores. A job's non-isolated code
     /// runs on these threads from start to end, across its awaits. The threads end when the
-    /// queue is released.
-    public static func blocking(title: String, threads: Int) -> JobQueue {
+    /// queue is released. `logger` as for ``init(title:maxConcurrent:logger:)``.
+    public static func blocking(
+        title: String, threads: Int,
+        logger: Logger = Logger(label: "taskflow.jobs", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) -> JobQueue {
         precondition(threads >= 1, "JobQueue.blocking: threads must be at least 1")
         let pool = ThreadPoolExecutor(threads: threads)
-        return JobQueue(title: title, maxConcurrent: threads, executor: pool, threads: pool)
+        return JobQueue(title: title, maxConcurrent: threads, executor: pool, threads: pool, logger: logger)
     }
 
     /// Every event of this queue from now on (``JobEvent``), until the consumer stops

@@ -132,7 +132,8 @@ final class JobRecord: Sendable, JobObserver {
         queue.hub.emit(
             .attemptFailed(
                 id, attempt: notice.failedAttempt, maxAttempts: notice.maxAttempts,
-                error: String(describing: notice.error), nextDelay: notice.delay))
+                error: String(describing: notice.error), nextDelay: notice.delay),
+            about: title)
     }
 
     func progressed(_ fraction: Double) {
@@ -221,7 +222,7 @@ final class JobRecord: Sendable, JobObserver {
         if !ran, case .failure(let error) = result { job.report(error) }
         let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
-        queue.hub.emit(.finished(id, JobStatus(result)))
+        queue.hub.emit(.finished(id, JobStatus(result)), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: handOff)
         for waiter in ended.waiters { waiter.resume(with: result) }
         let outcome = DependencyOutcome(title: title, result)

@@ -1,4 +1,5 @@
 import DequeModule
+import Logging
 import TaskFlowSupport
 
 /// The state-independent machinery behind a ``TaskFlowManager``: the lock, the event hub, the
@@ -15,7 +16,7 @@ final class FlowEngine: Sendable {
         var idleWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
-    let hub = EventHub()
+    let hub: EventHub
     let lock: PhaseFairLock
     let undoHistoryLimit: Int
     /// What the flows' step retries wait on.
@@ -33,11 +34,14 @@ final class FlowEngine: Sendable {
         for record in kept { record.releaseUndoLog() }
     }
 
-    init(undoHistoryLimit: Int, clock: any TimingClock) {
+    /// `logger` hears every flow's events (``FlowEventLog``); the no-op logger costs nothing.
+    init(undoHistoryLimit: Int, clock: any TimingClock, logger: Logger = .noOp) {
         precondition(undoHistoryLimit >= 0, "undoHistoryLimit must not be negative")
         self.undoHistoryLimit = undoHistoryLimit
         self.clock = clock
-        lock = PhaseFairLock { [hub] event in hub.emit(.lock(event)) }
+        let hub = EventHub(log: FlowEventLog.of(logger))
+        self.hub = hub
+        lock = PhaseFairLock { event in hub.emit(.lock(event)) }
     }
 
     /// Registers a new flow and announces it; `accepted` is false once a shutdown began
@@ -52,7 +56,7 @@ final class FlowEngine: Sendable {
                 attachment: attachment)
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
-            hub.emit(.flowQueued(record.info))
+            hub.emit(.flowQueued(record.info), about: record.info)
             return (record, registry.accepting)
         }
     }
@@ -173,7 +177,7 @@ final class FlowEngine: Sendable {
     private func reportLeftoverRestores<State>(of record: FlowRecord, in store: StateStore<State>) {
         guard record.info.access == .write else { return }
         for failure in Self.unrestored(store.takeUnrestored()) {
-            hub.emit(.revertFailed(record.info.id, failure.step, String(describing: failure.error)))
+            hub.emit(.revertFailed(record.info.id, failure.step, String(describing: failure.error)), about: record.info)
         }
     }
 

@@ -1,3 +1,5 @@
+import Logging
+
 /// Runs flows under one phase-fair read/write lock and, optionally, owns the state they read
 /// and change. Safe to use from any thread or actor.
 ///
@@ -16,13 +18,22 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// ``FlowContext/update(title:_:)``; read flows see a snapshot.
     /// `undoHistoryLimit` is how many of the most recently completed write flows keep their
     /// revert log for ``TaskFlow/undo()`` (older logs are released; 0 keeps none).
-    public convenience init(state: State, undoHistoryLimit: Int = 100) {
-        self.init(state: state, undoHistoryLimit: undoHistoryLimit, clock: ContinuousClock())
+    ///
+    /// `logger` hears what the flows do, each record with the flow's id, title and access (and
+    /// the step's, for a step): a failed revert or a rollback left incomplete at `error`, a
+    /// failed flow at `warning` (nothing is left half-applied, and its submitter gets the error),
+    /// a cancelled or undone flow and a retried step at `info`, the rest at `debug` and `trace`.
+    /// The default logs nothing and costs nothing.
+    public convenience init(
+        state: State, undoHistoryLimit: Int = 100,
+        logger: Logger = Logger(label: "taskflow", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(state: state, undoHistoryLimit: undoHistoryLimit, clock: ContinuousClock(), logger: logger)
     }
 
     /// A manager whose flows' step retries wait their backoff on `clock`: for tests.
-    package init(state: State, undoHistoryLimit: Int = 100, clock: any TimingClock) {
-        engine = FlowEngine(undoHistoryLimit: undoHistoryLimit, clock: clock)
+    package init(state: State, undoHistoryLimit: Int = 100, clock: any TimingClock, logger: Logger = .noOp) {
+        engine = FlowEngine(undoHistoryLimit: undoHistoryLimit, clock: clock, logger: logger)
         store = StateStore(state)
     }
 
@@ -123,9 +134,12 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
 }
 
 extension TaskFlowManager where State == Void {
-    /// Creates a manager without state: flows only coordinate through the lock.
-    public convenience init(undoHistoryLimit: Int = 100) {
-        self.init(state: (), undoHistoryLimit: undoHistoryLimit)
+    /// Creates a manager without state: flows only coordinate through the lock. `logger` as for
+    /// ``TaskFlowManager/init(state:undoHistoryLimit:logger:)``.
+    public convenience init(
+        undoHistoryLimit: Int = 100, logger: Logger = Logger(label: "taskflow", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.init(state: (), undoHistoryLimit: undoHistoryLimit, logger: logger)
     }
 
     /// A manager without state whose flows' step retries wait on `clock`: for tests.

@@ -1,3 +1,5 @@
+import Logging
+
 /// Tuning for a ``JobStore``; the defaults suit a desktop or server program.
 public struct JobStoreOptions: Sendable {
     /// How long a parked job (``StoredJobOutcome/retryWhenReady``) waits at most before it is
@@ -20,6 +22,12 @@ public struct JobStoreOptions: Sendable {
     /// has no server to wait for: it waits up to 10 s for another process's write lock.
     /// Default 10 s.
     public var requestTimeout: Duration = .seconds(10)
+    /// Where the store logs what its workers do, each record with the job's id and kind: a job
+    /// failed for good and a database error at `error`, a job recovered from a dead worker
+    /// (and a durable flow recovered from a dead process) at `notice`, a retry, a parked,
+    /// requeued or cancelled job at `info`, each job's submission, start and success at `debug`.
+    /// Default: logs nothing, and costs nothing.
+    public var logger = Logger(label: "taskflow.store", factory: { _ in SwiftLogNoOpLogHandler() })
     /// What the workers wait on and date their writes by: the real clock, except in tests.
     package var clock = StoreClock.system
 

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import Logging
+import TaskFlow
 
 /// ``JobStoreBackend`` on SQLite through GRDB: a `DatabasePool` in WAL mode for files (readers
 /// never wait for the writer), a `DatabaseQueue` in memory for tests.
@@ -11,6 +13,8 @@ import GRDB
 /// 1970, because leases are compared across processes.
 struct SQLiteBackend: JobStoreBackend {
     let writer: any DatabaseWriter
+    /// Where durable flows recovered from a dead process are told of (``JobStoreOptions/logger``).
+    var logger = Logger.noOp
 
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
         try await writer.write { db in

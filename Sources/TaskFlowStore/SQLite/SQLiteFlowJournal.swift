@@ -92,6 +92,10 @@ extension SQLiteBackend {
     }
 
     func takeOver(_ selection: JournalSelection, owner: String, now: Date) async throws -> [JournalFlow] {
+        logger.recovering(try await takeOverRows(selection, owner: owner, now: now), taken: selection)
+    }
+
+    private func takeOverRows(_ selection: JournalSelection, owner: String, now: Date) async throws -> [JournalFlow] {
         try await writer.write { db in
             let candidates: [JournalFlowRow]
             switch selection {

@@ -1,12 +1,31 @@
+import Logging
 import TaskFlowSupport
 
-/// The store's fan-out of every ``StoredJobEvent`` to ``JobStore/changes``: a ``Broadcaster``
+/// The store's fan-out of every ``StoredJobEvent`` to ``JobStore/changes`` — a ``Broadcaster``
 /// that yields as it emits (a store emits a few events per commit, so batching would buy
-/// nothing), and that the store finishes when it goes away.
-typealias EventBroadcaster = Broadcaster<StoredJobEvent>
+/// nothing), and that the store finishes when it goes away — and to the store's logger
+/// (``JobStoreOptions/logger``, see ``StoredJobEventLog``).
+struct EventBroadcaster: Sendable {
+    private let broadcaster = Broadcaster<StoredJobEvent>(delivery: .immediate)
+    private let log: StoredJobEventLog?
 
-extension EventBroadcaster {
-    /// Publishes what one change did, in order and together, to every subscriber. Evaluated only
-    /// when someone listens.
-    func emit(_ events: @autoclosure () -> [StoredJobEvent]) { emit(contentsOf: events()) }
+    /// Events to the subscribers and to `logger`; swift-log's no-op logger is skipped altogether.
+    init(logger: Logger) {
+        log = logger.handler is SwiftLogNoOpLogHandler ? nil : StoredJobEventLog(logger: logger)
+    }
+
+    /// Publishes what one change did, in order and together, to every subscriber and the log.
+    /// Evaluated only when someone listens.
+    func emit(_ events: @autoclosure () -> [StoredJobEvent]) {
+        guard let log else { return broadcaster.emit(contentsOf: events()) }
+        let events = events()
+        for event in events { log.record(event) }
+        broadcaster.emit(contentsOf: events)
+    }
+
+    /// A new subscription to every event from now on.
+    func subscribe() -> AsyncStream<StoredJobEvent> { broadcaster.subscribe() }
+
+    /// Ends every subscription (the store went away).
+    func finish() { broadcaster.finish() }
 }

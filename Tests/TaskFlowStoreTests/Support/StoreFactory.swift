@@ -152,10 +152,12 @@ struct StorePlace: Sendable {
     /// A store here, polling fast so that tests never wait long for a wake-up they did not ring.
     /// With `clock` (a ``StoreClock`` following a `TestClock`), its workers wait on the test's
     /// clock and date what they write by it: the test moves their time.
-    func open(lease: Duration = .seconds(30), recheck: Duration = .seconds(60), clock: StoreClock? = nil)
-        async throws -> JobStore
-    {
+    /// `logger` is the store's (``JobStoreOptions/logger``).
+    func open(
+        lease: Duration = .seconds(30), recheck: Duration = .seconds(60), clock: StoreClock? = nil, logger: Logger? = nil
+    ) async throws -> JobStore {
         var options = JobStoreOptions()
+        if let logger { options.logger = logger }
         options.pollInterval = .milliseconds(10)
         options.recheckInterval = recheck
         if let clock { options.clock = clock }
