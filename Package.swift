@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Metrics and traces (DESIGN §9): no-ops until a program bootstraps a backend.
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         // `swift package generate-documentation --target TaskFlow` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -44,6 +47,9 @@ let package = Package(
                 "TaskFlowSupport", .product(name: "DequeModule", package: "swift-collections"),
                 // `manager.service(grace:)`: the engine in a server's ServiceGroup.
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // taskflow.flows/jobs metrics and flow/step/job spans (DESIGN §9).
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // The attach protocol: its messages as JSON lines, the wire form of the core's types, the
@@ -98,6 +104,9 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // taskflow.store.jobs, and a stored job's run span linked to its submitter's.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // The same JobStore on PostgreSQL (postgres-nio): claims with FOR UPDATE SKIP LOCKED,
@@ -137,6 +146,9 @@ let package = Package(
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log"),
+                // The `instrumentation` section: the engine's cost with metrics and traces on.
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,
@@ -151,6 +163,8 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(
@@ -160,6 +174,8 @@ let package = Package(
                 "TaskFlowStore", "TaskFlowStoreCrashProbe", "TaskFlowTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 "TaskFlowSupport", "TaskFlowPostgres", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         .testTarget(name: "TOMLSourceTests", dependencies: ["TOMLSource", "TaskFlowSupport"]),
