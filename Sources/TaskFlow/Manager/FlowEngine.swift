@@ -233,10 +233,10 @@ final class FlowEngine: Sendable {
         let log = try record.beginUndo(historyLimit: undoHistoryLimit)
         // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
         let request = LockRequest(holder: record.info)
-        let lockMetrics = metrics.metrics(for: .write)
-        let asked = lockMetrics == nil ? nil : ContinuousClock.now
+        // The flow's own metrics: the undo's task (detached) does not see the caller's factory.
+        let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
         let ticket = try await lock.acquire(request)
-        if let asked { lockMetrics?.lockGiven(askedAt: asked) }
+        if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
         guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.
