@@ -146,9 +146,6 @@ let package = Package(
                 .target(name: "TaskFlowPostgres", condition: .when(traits: ["Postgres"])),
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["Postgres"])),
                 .product(name: "Logging", package: "swift-log"),
-                // The `instrumentation` section: the engine's cost with metrics and traces on.
-                .product(name: "CoreMetrics", package: "swift-metrics"),
-                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // What the test targets share: one `eventually`, Gate, Recorder, Registrar, EventLog,
