@@ -116,8 +116,7 @@ public final class JobQueue: Sendable {
         _ job: Job<Value>, priority: JobPriority = .normal, after dependencies: [any JobDependency] = []
     ) -> JobHandle<Value> {
         let scheduled = dependencies.map(\.scheduledJob.record)
-        let record = JobRecord(
-            job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count, trace: .current())
+        let record = JobRecord(job: job, id: .next(), priority: priority, queue: self, dependencies: scheduled.count)
         schedule(record, after: scheduled)
         return JobHandle(record: record)
     }

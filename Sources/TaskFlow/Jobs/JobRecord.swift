@@ -21,6 +21,8 @@ final class JobRecord: Sendable, JobObserver {
     let queue: JobQueue
     /// Where its run span goes: nil unless a tracer was in effect when it was added.
     private let trace: JobTrace?
+    /// Its queue's metrics from the factory in effect when it was added: nil with the no-op one.
+    private let metrics: JobMetrics?
     private let state: Protected<State>
     private let endedFlag = Atomic<Bool>(false)
 
@@ -44,9 +46,11 @@ final class JobRecord: Sendable, JobObserver {
         var percent = -1
     }
 
-    init(job: any QueueableJob, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int, trace: JobTrace?) {
+    init(job: any QueueableJob, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
         self.id = id
-        self.trace = trace
+        // Looked up in the task that adds the job, once: its run and its end use them.
+        trace = .current()
+        metrics = queue.metrics
         title = job.title
         self.priority = priority
         self.job = job
@@ -93,7 +97,6 @@ final class JobRecord: Sendable, JobObserver {
     /// Runs the body on the current task and ends the job; returns the job handed to this task
     /// to run next, already claimed, if any.
     private func runHere() async -> JobRecord? {
-        let metrics = queue.metrics
         let started = metrics == nil ? nil : ContinuousClock.now
         let result: Result<any Sendable, any Error>
         do {
@@ -231,7 +234,7 @@ final class JobRecord: Sendable, JobObserver {
                 reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
         }
         guard let ended else { return nil }
-        queue.metrics?.ended(JobStatus(result))
+        metrics?.ended(JobStatus(result))
         if !ran, case .failure(let error) = result { job.report(error) }
         let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
