@@ -25,7 +25,7 @@ func benchmarkEmptyFlows(_ table: inout ResultTable) async throws {
 }
 
 /// Nanoseconds per flow: `count` empty flows submitted from one task, then every value awaited.
-private func timeEmptyFlows(_ count: Int, access: FlowAccess) async throws -> Double {
+func timeEmptyFlows(_ count: Int, access: FlowAccess) async throws -> Double {
     let manager = TaskFlowManager(undoHistoryLimit: 100)
     var handles: [TaskFlow<Void>] = []
     handles.reserveCapacity(count)

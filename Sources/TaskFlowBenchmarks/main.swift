@@ -12,12 +12,15 @@ import Glibc
 /// plain `async` main, which makes the foreground baseline a fair one.
 //
 /// `swift run -c release TaskFlowBenchmarks [section…]` runs only the sections named (dashboard,
-/// core, diagnostics, scenario, store, jobs, boot, console, durable); without arguments, all of them.
+/// core, diagnostics, scenario, store, jobs, boot, console, durable, instrumentation); without arguments, all
+/// of them.
 //
 /// `postgres` (built with `--traits Postgres`, a server named by TASKFLOW_BENCH_POSTGRES_URL) runs
 /// only when named: it needs a database it may empty. Its worker processes are this program
 /// started again as `TaskFlowBenchmarks postgres-worker …`.
-let allSections: Set = ["dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "console", "durable", "postgres"]
+let allSections: Set = [
+    "dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "console", "durable", "instrumentation", "postgres",
+]
 #if Postgres
 if CommandLine.arguments.dropFirst().first == PostgresBenchWorker.command {
     exit(await PostgresBenchWorker.run(Array(CommandLine.arguments.dropFirst(2))))
@@ -38,6 +41,7 @@ if wanted("jobs") { await runJobBenchmarks() }
 if wanted("boot") { await runBootBenchmarks() }
 if wanted("console") { await runConsoleBenchmarks() }
 if wanted("durable") { await runDurableBenchmarks() }
+if wanted("instrumentation") { await runInstrumentationBenchmarks() }
 if wanted("postgres") {
     #if Postgres
     if !(await runPostgresBenchmarks()) { exit(1) }

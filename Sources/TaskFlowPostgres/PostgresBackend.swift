@@ -44,9 +44,10 @@ final class PostgresBackend: JobStoreBackend {
     // MARK: - Writing
 
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
-        let (kinds, payloads) = (jobs.map(\.kind), jobs.map(\.payload))
+        let (kinds, payloads, traces) = (jobs.map(\.kind), jobs.map(\.payload), jobs.map(\.traceContext))
         return try await transaction { connection in
-            let rows = try await connection.query(PostgresStatements.insert(kinds: kinds, payloads: payloads, now: now), logger: Self.logger)
+            let rows = try await connection.query(
+                PostgresStatements.insert(kinds: kinds, payloads: payloads, traceContexts: traces, now: now), logger: Self.logger)
             var ids: [StoredJobID] = []
             for try await id in rows.decode(Int64.self) { ids.append(StoredJobID(id)) }
             try await Self.notify(connection)
@@ -327,6 +328,7 @@ final class PostgresBackend: JobStoreBackend {
             ("payload", .blob(try cells["payload"].decode(Data.self))),
         ]
         if cells.contains("claim") { columns.append(("claim", .integer(try cells["claim"].decode(Int64.self)))) }
+        if cells.contains("trace_context") { columns.append(("trace_context", try text("trace_context"))) }
         return (StoredJobID(try cells["id"].decode(Int64.self)), StoredRow(columns))
     }
 

@@ -7,7 +7,7 @@ import PostgresNIO
 /// Tables are prefixed `taskflow_` so that the store can share a database with an application.
 enum PostgresSchema {
     /// The version this build writes.
-    static let version = 4
+    static let version = 5
 
     /// Each version's statements, in order: version n is `migrations[n - 1]`.
     static let migrations: [[PostgresQuery]] = [
@@ -95,6 +95,9 @@ enum PostgresSchema {
             )
             """,
         ],
+        // 5: the submitter's trace context (W3C trace context, as the tracer's carrier in JSON),
+        // which a stored job's run span links to, in whichever process runs it.
+        ["ALTER TABLE taskflow_job ADD COLUMN trace_context TEXT"],
     ]
 
     /// Brings the database `connection` is on to ``version``; throws

@@ -12,13 +12,17 @@ package enum PostgresStatements {
     /// Wakes every listener (delivered when the transaction commits).
     package static var notify: PostgresQuery { "SELECT pg_notify(\(channel), '')" }
 
-    /// Inserts pending jobs, one per kind and payload, in input order; returns each `id`.
-    package static func insert(kinds: [String], payloads: [Data], now: Date) -> PostgresQuery {
+    /// Inserts pending jobs, one per kind and payload, in input order, each with its trace
+    /// context (nil: none; all nil when `traceContexts` is empty); returns each `id`.
+    package static func insert(kinds: [String], payloads: [Data], traceContexts: [String?] = [], now: Date) -> PostgresQuery {
         let payloads = payloads.map { ByteBuffer(bytes: $0) }
+        // An empty text stands for NULL: the array is sent as text[] without NULL elements.
+        let traces = traceContexts.isEmpty ? Array(repeating: "", count: kinds.count) : traceContexts.map { $0 ?? "" }
         return """
-            INSERT INTO taskflow_job (kind, payload, state, submitted_at)
-            SELECT kind, payload, 'pending', \(now)
-            FROM unnest(\(kinds)::text[], \(payloads)::bytea[]) WITH ORDINALITY AS new(kind, payload, number)
+            INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
+            SELECT kind, payload, 'pending', \(now), NULLIF(trace, '')
+            FROM unnest(\(kinds)::text[], \(payloads)::bytea[], \(traces)::text[])
+                WITH ORDINALITY AS new(kind, payload, trace, number)
             ORDER BY number RETURNING id
             """
     }
@@ -60,7 +64,7 @@ package enum PostgresStatements {
             claim = job.claim % 9223372036854775807 + 1
         FROM picked WHERE job.id = picked.id
         RETURNING job.id, job.kind, job.state, job.retries, job.submitted_at, job.due_at, job.lease_owner, job.last_error,
-            job.recovered, job.payload, job.claim
+            job.recovered, job.payload, job.claim, job.trace_context
         """
     }
 

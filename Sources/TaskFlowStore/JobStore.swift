@@ -137,7 +137,10 @@ public final class JobStore: Sendable {
     public func submit<Jobs: Sequence>(contentsOf jobs: Jobs) async throws -> [StoredJobID]
     where Jobs.Element: StoredJob {
         let encoder = JSONEncoder()
-        let payloads = try jobs.map { NewStoredJob(kind: Jobs.Element.kind, payload: try encoder.encode($0)) }
+        let trace = StoredTraceContext.current()
+        let payloads = try jobs.map {
+            NewStoredJob(kind: Jobs.Element.kind, payload: try encoder.encode($0), traceContext: trace)
+        }
         return try await insert(payloads)
     }
 
@@ -146,7 +149,7 @@ public final class JobStore: Sendable {
     /// job when it runs, with the decoding error.
     @discardableResult
     public func submit(kind: String, json payload: Data) async throws -> StoredJobID {
-        try await insert([NewStoredJob(kind: kind, payload: payload)])[0]
+        try await insert([NewStoredJob(kind: kind, payload: payload, traceContext: StoredTraceContext.current())])[0]
     }
 
     private func insert(_ jobs: [NewStoredJob]) async throws -> [StoredJobID] {
@@ -282,7 +285,7 @@ public final class JobStore: Sendable {
         do {
             let owner = environment.owner
             let recovered = try await environment.backend.recover(ownersWhere: { owner.isCertainlyDead($0) })
-            environment.events.emit(recovered.map { .recovered($0.id, kind: $0.kind) })
+            environment.publish(recovered.map { .recovered($0.id, kind: $0.kind) })
             try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt.date))
         } catch {
             // Nothing started: the store is idle again (unless stopped meanwhile) and may retry.

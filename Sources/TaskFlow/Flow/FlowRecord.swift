@@ -60,11 +60,17 @@ final class FlowRecord: Sendable {
     let clock: any TimingClock
     let cancellation = CancellationScope()
     let lockRequest: LockRequest
+    /// Its metrics and span: empty unless a backend was bootstrapped when it was submitted.
+    let telemetry: FlowTelemetry
     private let state = Protected(Mutable())
     private let stepCounter = Atomic<Int>(0)
 
-    init(info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil) {
+    init(
+        info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil,
+        telemetry: FlowTelemetry = .off
+    ) {
         self.info = info
+        self.telemetry = telemetry
         self.attachment = attachment
         self.hub = hub
         self.clock = clock
@@ -90,6 +96,7 @@ final class FlowRecord: Sendable {
             state.enter(status)
             hub.emit(.statusChanged(info.id, status), about: info)
         }
+        telemetry.reached(status)
     }
 
     /// The body threw (see `bodyFailed`).
@@ -110,13 +117,15 @@ final class FlowRecord: Sendable {
     /// The body returned: the flow completes unless a cancel came first, in which case it must
     /// roll back. A completed write flow keeps `undoLog`.
     func complete(keeping undoLog: () -> UndoLog?) -> Bool {
-        state.withLock { state in
+        let completed = state.withLock { state in
             guard !cancellation.isCancelled else { return false }
             state.enter(.completed)
             state.undoLog = undoLog()
             hub.emit(.statusChanged(info.id, .completed), about: info)
             return true
         }
+        if completed { telemetry.reached(.completed) }
+        return completed
     }
 
     /// Requests a cancel. Has an effect only while the flow is queued, waiting or running, and

@@ -44,6 +44,11 @@ public final class JobQueue: Sendable {
     private let state: Protected<QueueState>
     /// How many jobs were ever added: a watcher that counts the jobs it saw end knows when all did.
     private let added = Atomic<Int>(0)
+    /// `taskflow.jobs` and `taskflow.job.duration` for this queue (``JobMetrics``).
+    private let metricsCache = MetricsCache<String, JobMetrics> { JobMetrics(queue: $0, factory: $1) }
+
+    /// This queue's metrics from the factory in effect; nil with the no-op one.
+    var metrics: JobMetrics? { metricsCache.metrics(for: title) }
 
     /// A queue whose jobs run on the cooperative pool, at most `maxConcurrent` (≥ 1) at once.
     /// `logger` hears its jobs' retries and cancels (`info`), failures (`warning`: whoever awaits

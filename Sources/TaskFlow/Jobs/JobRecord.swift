@@ -19,6 +19,10 @@ final class JobRecord: Sendable, JobObserver {
     let priority: JobPriority
     let job: any QueueableJob
     let queue: JobQueue
+    /// Where its run span goes: nil unless a tracer was in effect when it was added.
+    private let trace: JobTrace?
+    /// Its queue's metrics from the factory in effect when it was added: nil with the no-op one.
+    private let metrics: JobMetrics?
     private let state: Protected<State>
     private let endedFlag = Atomic<Bool>(false)
 
@@ -44,6 +48,9 @@ final class JobRecord: Sendable, JobObserver {
 
     init(job: any QueueableJob, id: JobID, priority: JobPriority, queue: JobQueue, dependencies: Int) {
         self.id = id
+        // Looked up in the task that adds the job, once: its run and its end use them.
+        trace = .current()
+        metrics = queue.metrics
         title = job.title
         self.priority = priority
         self.job = job
@@ -90,17 +97,26 @@ final class JobRecord: Sendable, JobObserver {
     /// Runs the body on the current task and ends the job; returns the job handed to this task
     /// to run next, already claimed, if any.
     private func runHere() async -> JobRecord? {
+        let started = metrics == nil ? nil : ContinuousClock.now
         let result: Result<any Sendable, any Error>
         do {
-            result = .success(try await job.performErased(observer: self))
+            result = .success(try await perform())
         } catch {
             result = .failure(error)
         }
+        if let started { metrics?.duration.record(since: started) }
         guard let handOff = end(with: result, ran: true)?.handOff, let next = handOff.job else { return nil }
         if !Task.isCancelled, next.claim(on: handOff.task) { return next }
         // The task was cancelled meanwhile, or the job was: start it (or its replacement) apart.
         next.queue.launch([next])
         return nil
+    }
+
+    /// Runs the job's body (its attempts), in its run span when traced.
+    private func perform() async throws -> any Sendable {
+        guard let trace else { return try await job.performErased(observer: self) }
+        let span = trace.runSpan(title: title, id: id, queue: queue.title)
+        return try await SpanScope.run(in: span) { try await job.performErased(observer: self) }
     }
 
     /// Makes `task`, which just ran another job of a compatible queue, this job's task, unless
@@ -219,6 +235,7 @@ final class JobRecord: Sendable, JobObserver {
                 reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
         }
         guard let ended else { return nil }
+        metrics?.ended(JobStatus(result))
         if !ran, case .failure(let error) = result { job.report(error) }
         let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.

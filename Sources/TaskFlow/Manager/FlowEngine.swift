@@ -1,6 +1,7 @@
 import DequeModule
 import Logging
 import TaskFlowSupport
+import Tracing
 
 /// The state-independent machinery behind a ``TaskFlowManager``: the lock, the event hub, the
 /// registry of live flows, the bounded undo history, and the run/rollback/undo lifecycle.
@@ -18,6 +19,8 @@ final class FlowEngine: Sendable {
 
     let hub: EventHub
     let lock: PhaseFairLock
+    /// `taskflow.flows`, `taskflow.flow.duration` and `taskflow.lock.wait` per access.
+    private let metrics = MetricsCache<FlowAccess, FlowMetrics> { FlowMetrics(access: $0, factory: $1) }
     let undoHistoryLimit: Int
     /// What the flows' step retries wait on.
     let clock: any TimingClock
@@ -49,16 +52,22 @@ final class FlowEngine: Sendable {
     func register(
         title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil
     ) -> (record: FlowRecord, accepted: Bool) {
-        registry.withLock { registry in
+        // Looked up in the submitter's task (its metrics factory, tracer and context), outside
+        // the registry's lock.
+        let telemetry = FlowTelemetry(
+            metrics: metrics.metrics(for: access), tracer: ActiveTracer.current, title: title, access: access)
+        let registered = registry.withLock { registry in
             registry.lastID += 1
             let record = FlowRecord(
                 info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock,
-                attachment: attachment)
+                attachment: attachment, telemetry: telemetry)
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info), about: record.info)
-            return (record, registry.accepting)
+            return (record: record, accepted: registry.accepting)
         }
+        telemetry.numbered(registered.record.info.id)
+        return registered
     }
 
     // MARK: - Shutdown
@@ -111,7 +120,9 @@ final class FlowEngine: Sendable {
     ) async throws -> Value {
         let ticket: Int
         do {
+            let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
             ticket = try await lock.acquire(record.lockRequest) { record.transition(to: .waiting) }
+            if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
         } catch {
             record.transition(to: .cancelled)
             retire(record, undoable: false)
@@ -194,14 +205,42 @@ final class FlowEngine: Sendable {
     /// Undoes a completed write flow under the write lock. Runs in a task of its own so that
     /// cancelling the caller's task never interrupts a revert half-way.
     func undo(_ record: FlowRecord) async throws {
-        try await Task.detached { [self] in try await performUndo(record) }.value
+        // The caller's context, for the undo's span: the detached task does not inherit it.
+        let context = record.telemetry.span == nil ? nil : ServiceContext.current
+        try await Task.detached { [self] in
+            let span = record.telemetry.undoSpan(
+                title: record.info.title, id: record.info.id, access: record.info.access, context: context)
+            guard let span else { return try await performUndo(record) }
+            try await traceUndo(record, in: span)
+        }.value
+    }
+
+    /// Runs the undo with `span` as the current context (its reverts are its children), and
+    /// ends the span with the undo's outcome, or with the error that refused the undo.
+    private func traceUndo(_ record: FlowRecord, in span: any Span) async throws {
+        do {
+            try await ServiceContext.$current.withValue(span.context) { try await performUndo(record) }
+            FlowTelemetry.conclude(span, outcome: .undone, status: .undone)
+        } catch {
+            let status = record.status
+            if case .rollbackIncomplete(.undo, _) = status {
+                FlowTelemetry.conclude(span, outcome: .rollbackIncomplete, status: status)
+            } else {
+                SpanScope.failed(span, error)
+                span.end()
+            }
+            throw error
+        }
     }
 
     private func performUndo(_ record: FlowRecord) async throws {
         let log = try record.beginUndo(historyLimit: undoHistoryLimit)
         // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
         let request = LockRequest(holder: record.info)
+        // The flow's own metrics: the undo's task (detached) does not see the caller's factory.
+        let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
         let ticket = try await lock.acquire(request)
+        if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
         guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.

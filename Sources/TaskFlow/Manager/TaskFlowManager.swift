@@ -127,7 +127,7 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
                 engine.refuse(record)
                 throw FlowError.shuttingDown
             }
-            return try await engine.run(record, store: store, body: body)
+            return try await record.telemetry.withFlowContext { try await engine.run(record, store: store, body: body) }
         }
         return TaskFlow(record: record, engine: engine, task: task)
     }

@@ -1,3 +1,5 @@
+import Tracing
+
 /// Runs reverts last-first and keeps going past failures, returning each one.
 ///
 /// Background reverts run on the caller's (background) task; foreground reverts hop to the main
@@ -17,6 +19,18 @@ struct Rollback: Sendable {
     }
 
     private func revert(_ entry: RevertEntry) async -> [RevertFailure] {
+        guard let tracer = record.telemetry.tracer else { return await revertUntraced(entry) }
+        let span = SpanScope.child(of: record.telemetry.span?.context, named: "revert \(entry.step.title)", tracer: tracer)
+        span.attributes["taskflow.step.id"] = entry.step.id.rawValue
+        defer { span.end() }
+        let failures = await ServiceContext.$current.withValue(span.context) { await revertUntraced(entry) }
+        // The entry's own revert is the last failure it reports, if it threw.
+        if let own = failures.last, own.step.id == entry.step.id { SpanScope.failed(span, own.error) }
+        return failures
+    }
+
+    /// Reverts one entry: what it registered inside itself, then its own revert.
+    private func revertUntraced(_ entry: RevertEntry) async -> [RevertFailure] {
         record.stepReverting(entry.step)
         // What the step ran inside itself (sub-steps, children) is unwound first, last-first,
         // so the step's own revert finds things as its apply left them.

@@ -1,3 +1,5 @@
+import Tracing
+
 /// Where steps run and register their reverts: the flow itself, the inside of a background
 /// step, or the inside of a group or sequence. Opaque outside the engine: ``StepContext``
 /// requires one so that ``FlowContext`` and ``TaskContext`` share every step method.
@@ -49,7 +51,13 @@ public struct StepScope<State: Sendable>: Sendable {
         let inner = RevertLog()
         let value: T
         do {
-            value = try await apply(step, inner)
+            if let tracer = record.telemetry.tracer {
+                let span = SpanScope.child(of: record.telemetry.span?.context, named: title, tracer: tracer)
+                span.attributes["taskflow.step.id"] = step.id.rawValue
+                value = try await SpanScope.run(in: span) { try await apply(step, inner) }
+            } else {
+                value = try await apply(step, inner)
+            }
         } catch {
             let (cause, earlier) = RollbackIncompleteError.split(error)
             // Only `CancellationError` counts as stopping on a cancel: a step that fails for

@@ -89,10 +89,13 @@ extension JobStoreBackend {
 package struct NewStoredJob: Sendable {
     package let kind: String
     package let payload: Data
+    /// The submitter's trace context (``StoredTraceContext``), nil when nothing traced it.
+    package let traceContext: String?
 
-    package init(kind: String, payload: Data) {
+    package init(kind: String, payload: Data, traceContext: String? = nil) {
         self.kind = kind
         self.payload = payload
+        self.traceContext = traceContext
     }
 }
 
@@ -145,14 +148,20 @@ package struct ClaimedJob: Sendable {
     package let isRecovery: Bool
     /// Bumped by every claim; an outcome applies only while it is still the job's token.
     package let claimToken: Int64
+    /// The submitter's trace context, which the run's span links to; nil when none was stored.
+    package let traceContext: String?
 
-    package init(id: StoredJobID, kind: String, payload: Data, retries: Int, isRecovery: Bool, claimToken: Int64) {
+    package init(
+        id: StoredJobID, kind: String, payload: Data, retries: Int, isRecovery: Bool, claimToken: Int64,
+        traceContext: String? = nil
+    ) {
         self.id = id
         self.kind = kind
         self.payload = payload
         self.retries = retries
         self.isRecovery = isRecovery
         self.claimToken = claimToken
+        self.traceContext = traceContext
     }
 }
 

@@ -27,7 +27,7 @@ package enum JobRowDecoding {
         }
     }
 
-    /// A row a claim just took (``recordColumns`` and `claim`, the claim's token): the job to
+    /// A row a claim just took (``recordColumns``, `claim`, the claim's token, and `trace_context`): the job to
     /// run, or the reason it cannot, which fails it (see ``RejectedJob``). The whole row is read,
     /// not only what a run needs, so that a row listed as damaged is never run.
     package static func claimed(id: StoredJobID, _ row: StoredRow) -> ClaimedRow {
@@ -36,7 +36,9 @@ package enum JobRowDecoding {
             if let damage = record.damage { throw RowDamage(reason: damage) }
             return .job(ClaimedJob(
                 id: id, kind: record.kind, payload: record.payload, retries: record.retries,
-                isRecovery: record.isRecovery, claimToken: try row.integer("claim", in: Int64.min...Int64.max, "a count")))
+                isRecovery: record.isRecovery, claimToken: try row.integer("claim", in: Int64.min...Int64.max, "a count"),
+                // Only a link for a trace: a value that is not text is dropped, never a reason to fail the job.
+                traceContext: (try? row.optionalText("trace_context")) ?? nil))
         } catch {
             return .rejected(RejectedJob(id: id, kind: eventKind(row), reason: error.reason))
         }

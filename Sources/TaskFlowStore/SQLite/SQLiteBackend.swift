@@ -19,9 +19,9 @@ struct SQLiteBackend: JobStoreBackend {
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
         try await writer.write { db in
             let statement = try db.cachedStatement(
-                sql: "INSERT INTO job (kind, payload, state, submitted_at) VALUES (?, ?, 'pending', ?)")
+                sql: "INSERT INTO job (kind, payload, state, submitted_at, trace_context) VALUES (?, ?, 'pending', ?, ?)")
             return try jobs.map { job in
-                try statement.execute(arguments: [job.kind, job.payload, now.timeIntervalSince1970])
+                try statement.execute(arguments: [job.kind, job.payload, now.timeIntervalSince1970, job.traceContext])
                 return StoredJobID(db.lastInsertedRowID)
             }
         }
@@ -47,7 +47,7 @@ struct SQLiteBackend: JobStoreBackend {
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 UPDATE job SET state = 'running', lease_owner = ?, due_at = ?, claim = claim % 9223372036854775807 + 1
                 WHERE id IN (SELECT id FROM job WHERE state = 'pending' AND kind IN (\(placeholders)) ORDER BY id LIMIT ?)
-                RETURNING \(Self.recordColumns(payload: true)), claim
+                RETURNING \(Self.recordColumns(payload: true)), claim, trace_context
                 """), arguments: arguments)
             // RETURNING gives no order; workers run the oldest first.
             for row in rows.sorted(by: { Self.id($0) < Self.id($1) }) {
@@ -250,7 +250,7 @@ struct SQLiteBackend: JobStoreBackend {
         return (["rowid AS row_id"] + columns).joined(separator: ", ")
     }
     /// The columns a claim reads: a record's and the claim's token.
-    private static let claimColumns = JobRowDecoding.recordColumns + ["claim"]
+    private static let claimColumns = JobRowDecoding.recordColumns + ["claim", "trace_context"]
 
     /// The row's id. `rowid` rather than `id`: SQLite makes the rowid an integer in every row of
     /// a table with one, so reading it typed cannot trap, whatever the file holds.

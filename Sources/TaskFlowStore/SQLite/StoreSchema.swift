@@ -86,6 +86,11 @@ enum StoreSchema {
                 INSERT INTO flow_ids (next) VALUES (1);
                 """)
         }
+        migrator.registerMigration("v5: trace context") { db in
+            // The submitter's trace context (W3C trace context, as the tracer's carrier in JSON),
+            // which a stored job's run span links to, in whichever process runs it.
+            try db.execute(sql: "ALTER TABLE job ADD COLUMN trace_context TEXT")
+        }
         return migrator
     }
 }

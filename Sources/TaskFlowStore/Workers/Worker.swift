@@ -1,4 +1,6 @@
 import Foundation
+import TaskFlow
+import Tracing
 
 /// One worker: claims a batch, runs each job's executor, commits the outcomes, and repeats until
 /// its pool stops; sleeps on the store's doorbell when there is nothing to do.
@@ -46,8 +48,8 @@ struct Worker: Sendable {
             let batch = try await environment.backend.claim(
                 kinds: environment.registry.kinds, limit: limit, owner: environment.owner.encoded, now: now,
                 leaseUntil: now + environment.lease.timeInterval)
-            environment.events.emit(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
-            environment.events.emit(batch.rejected.map { .failed($0.id, kind: $0.kind, reason: $0.failure) })
+            environment.publish(batch.recovered.map { .recovered($0.id, kind: $0.kind) })
+            environment.publish(batch.rejected.map { .failed($0.id, kind: $0.kind, reason: $0.failure) })
             await environment.held.hold(batch.jobs)
             return batch
         } catch {
@@ -111,8 +113,29 @@ struct Worker: Sendable {
         guard let executor = environment.registry.executor(for: job.kind) else {
             preconditionFailure("TaskFlowStore: claimed a job of kind \(job.kind), which has no executor")
         }
-        let answer = await executor.run(job.payload, attempt)
-        return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: environment.clock.date)
+        guard let tracer = ActiveTracer.current else {
+            let answer = await executor.run(job.payload, attempt)
+            return environment.resolver.resolve(answer, of: job, policy: executor.policy, now: environment.clock.date)
+        }
+        let span = Self.runSpan(of: job, tracer: tracer)
+        defer { span.end() }
+        let answer = await ServiceContext.$current.withValue(span.context) { await executor.run(job.payload, attempt) }
+        let resolved = environment.resolver.resolve(answer, of: job, policy: executor.policy, now: environment.clock.date)
+        if case .failed(_, _, let reason) = resolved.1 { span.setStatus(SpanStatus(code: .error, message: reason)) }
+        return resolved
+    }
+
+    /// The span of one run of `job`, named after its kind: a trace of its own (a run may come
+    /// long after the submit, in another process), linked to the span that submitted the job.
+    private static func runSpan(of job: ClaimedJob, tracer: any Tracer) -> any Span {
+        let span = tracer.startSpan(job.kind, context: .topLevel, ofKind: .consumer)
+        span.attributes["taskflow.job.id"] = job.id.rawValue
+        span.attributes["taskflow.job.kind"] = job.kind
+        span.attributes["taskflow.job.retries"] = job.retries
+        if let submitter = StoredTraceContext.extract(job.traceContext) {
+            span.addLink(SpanLink(context: submitter, attributes: [:]))
+        }
+        return span
     }
 
     /// Commits outcomes in one transaction, then reports those that still held their lease.
@@ -129,7 +152,7 @@ struct Worker: Sendable {
         while true {
             do {
                 let applied = try await environment.backend.apply(pending.map(\.0), now: environment.clock.date)
-                environment.events.emit(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
+                environment.publish(zip(pending, applied).compactMap { $1 ? $0.1 : nil })
                 return
             } catch {
                 if wait == Self.firstCommitRetry {

@@ -12,6 +12,14 @@ struct WorkerEnvironment: Sendable {
     let options: JobStoreOptions
     /// What the workers hold now: the leases to renew.
     let held = HeldJobs()
+    /// `taskflow.store.jobs`.
+    let metrics = StoreMetrics()
+
+    /// Counts the outcomes among `events` (``StoreMetrics``), then publishes them.
+    func publish(_ events: [StoredJobEvent]) {
+        metrics.count(events)
+        self.events.emit(events)
+    }
 
     /// This process saying it is alive now, with `workers` workers started at `startedAt`.
     func heartbeat(workers: Int, startedAt: Date) -> Heartbeat {

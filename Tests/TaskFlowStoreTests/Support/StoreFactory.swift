@@ -91,6 +91,9 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 // The flow journal (version 4) goes too: its migration runs again on the next open.
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_flow_step, taskflow_flow, taskflow_flow_ids")
                 try await PostgresTestServer.execute(on: database, "DROP INDEX taskflow_job_state, taskflow_job_kind")
+                // Schema 4's flow journal and schema 5's column too: each is applied again.
+                try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_flow_step, taskflow_flow, taskflow_flow_ids")
+                try await PostgresTestServer.execute(on: database, "ALTER TABLE taskflow_job DROP COLUMN trace_context")
                 try await PostgresTestServer.execute(on: database, "DELETE FROM taskflow_schema WHERE version >= 2")
             } tamper: { _, postgres in
                 // One statement per query (the extended protocol's rule); the tests' have no `;` inside.

@@ -1,0 +1,74 @@
+import Tracing
+
+/// One flow's metrics and span (DESIGN §9), decided when it is submitted: with the default
+/// no-op backends it holds nothing, and every call on it returns at once.
+///
+/// The flow's span is named after its title, a child of the context that submitted it, with
+/// the attributes `taskflow.flow.id`, `taskflow.flow.access` and (once it ends)
+/// `taskflow.flow.outcome`; each step and each revert is a child span of it.
+struct FlowTelemetry: Sendable {
+    let metrics: FlowMetrics?
+    /// When the flow was submitted: the start of `taskflow.flow.duration`.
+    private let submitted: ContinuousClock.Instant?
+    let tracer: (any Tracer)?
+    let span: (any Span)?
+
+    /// Nothing recorded.
+    static let off = FlowTelemetry(metrics: nil, tracer: nil, title: "", access: .read)
+
+    init(metrics: FlowMetrics?, tracer: (any Tracer)?, title: String, access: FlowAccess) {
+        self.metrics = metrics
+        submitted = metrics == nil ? nil : .now
+        self.tracer = tracer
+        span = tracer.map { tracer in
+            let span = tracer.startSpan(title, context: ServiceContext.current ?? .topLevel)
+            span.attributes["taskflow.flow.access"] = access.rawValue
+            return span
+        }
+    }
+
+    /// The flow got its id.
+    func numbered(_ id: FlowID) {
+        span?.attributes["taskflow.flow.id"] = id.rawValue
+    }
+
+    /// Runs the flow's life (its body, its rollback) with its span as the current context.
+    func withFlowContext<T>(_ body: () async throws -> T) async throws -> T {
+        guard let span else { return try await body() }
+        return try await ServiceContext.$current.withValue(span.context) { try await body() }
+    }
+
+    /// The flow reached `status`: a final one is counted; the first (not an undo's) also ends
+    /// the duration and the span.
+    func reached(_ status: FlowStatus) {
+        guard let outcome = FlowOutcome(status) else { return }
+        metrics?.outcomes[outcome]?.increment()
+        if case .undone = status { return }
+        if case .rollbackIncomplete(.undo, _) = status { return }
+        if let metrics, let submitted { metrics.duration.record(since: submitted) }
+        guard let span else { return }
+        Self.conclude(span, outcome: outcome, status: status)
+    }
+
+    /// Sets the outcome attribute (and an error status for a failure) and ends `span`.
+    static func conclude(_ span: any Span, outcome: FlowOutcome, status: FlowStatus) {
+        span.attributes["taskflow.flow.outcome"] = outcome.rawValue
+        if case .failed(let error) = status {
+            SpanScope.failed(span, error)
+        } else if let message = status.failureMessage {
+            span.setStatus(SpanStatus(code: .error, message: message))
+        }
+        span.end()
+    }
+
+    /// The span of an undo of this flow: a child of `context` (the undo's caller), linked to the
+    /// flow's own span; nil when the flow is not traced.
+    func undoSpan(title: String, id: FlowID, access: FlowAccess, context: ServiceContext?) -> (any Span)? {
+        guard let tracer, let span else { return nil }
+        let undo = tracer.startSpan("undo \(title)", context: context ?? .topLevel)
+        undo.attributes["taskflow.flow.id"] = id.rawValue
+        undo.attributes["taskflow.flow.access"] = access.rawValue
+        undo.addLink(SpanLink(context: span.context, attributes: [:]))
+        return undo
+    }
+}
