@@ -48,8 +48,10 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                 try db.execute(sql: "DROP TABLE worker")
                 try db.execute(sql: "DROP INDEX job_by_kind")
                 try db.execute(sql: "DROP TABLE flow_step; DROP TABLE flow; DROP TABLE flow_ids")
+                try db.execute(sql: "ALTER TABLE job DROP COLUMN trace_context")
                 try db.execute(sql: """
-                    DELETE FROM grdb_migrations WHERE identifier IN ('v2: worker table', 'v3: jobs by kind', 'v4: flow journal')
+                    DELETE FROM grdb_migrations
+                    WHERE identifier IN ('v2: worker table', 'v3: jobs by kind', 'v4: flow journal', 'v5: trace context')
                     """)
             }
             try queue.close()
@@ -88,8 +90,6 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
                     """)
             } downgradeToFirstSchema: {
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_worker")
-                // The flow journal (version 4) goes too: its migration runs again on the next open.
-                try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_flow_step, taskflow_flow, taskflow_flow_ids")
                 try await PostgresTestServer.execute(on: database, "DROP INDEX taskflow_job_state, taskflow_job_kind")
                 // Schema 4's flow journal and schema 5's column too: each is applied again.
                 try await PostgresTestServer.execute(on: database, "DROP TABLE taskflow_flow_step, taskflow_flow, taskflow_flow_ids")
