@@ -1,6 +1,7 @@
-// A process for the durable flows' crash test, which kills it with SIGKILL at random moments.
+// A process for the durable flows' crash test, which kills it with SIGKILL at the moments it
+// chooses.
 //
-//     TaskFlowDurableCrashProbe STORE FOLDER LOG FLOWS FAIL_EVERY REVERT_DELAY_MS
+//     TaskFlowDurableCrashProbe STORE FOLDER LOG FLOWS FAIL_EVERY REVERT_DELAY_MS HOLD
 //
 // Opens the job store STORE (an SQLite file or a postgres:// URL), recovers what an earlier run
 // left (`DurableFlows.recover()`), then runs durable write flows 0..<FLOWS one after another,
@@ -15,12 +16,15 @@
 // LOG gets one line per event, each a single O_APPEND write, so a kill never loses or tears a
 // line that was written: `run <pid>` at the start, `revert <flow id> <step>` when a revert
 // handler starts (before it deletes anything), `recovered <count>` once recover() returned,
-// `failed <n>` once a failing flow rolled back, and `done` at the end. Each revert handler then
-// takes REVERT_DELAY_MS in recover(), a quarter of it after (a failing flow's rollback would
-// otherwise hold most kills), so that a kill can land inside one. Standard output says `recovering`
-// (before recover()), `reverting` (in each handler during recover()), `running` (after the
-// check), `rolling back` (in each handler after recover()) and `done`, for the test to time its
-// kills.
+// `failed <n>` once a failing flow rolled back, and `done` at the end. Each revert handler
+// takes REVERT_DELAY_MS in recover(), a quarter of it after. With HOLD `recovery-before`,
+// `recovery-after`, `rollback-before` or `rollback-after`, the first revert handler to run in the
+// recovery, or in a failing flow's rollback, stops for good before or after it deleted its file,
+// and says where it is: the test's kill lands exactly
+// there, whatever the machine's load. Standard output says `recovering` (before recover()),
+// `running` (after the check), `progress <i>` after the i-th flow of this run, `reverting` or
+// `rolling back` (a held handler, in a recovery or a rollback) and `done`, for the test to time
+// its kills on what the probe did, never on a duration.
 import Foundation
 import TaskFlow
 import TaskFlowPostgres
@@ -127,8 +131,22 @@ struct ProbeOptions {
     let flowCount: Int
     let failEvery: Int
     let revertDelay: Duration
+    /// Where the first revert handler of this run in `holdIn` stops for good, for the test's
+    /// kill to land there (nil: nowhere, each takes `revertDelay`).
+    let hold: Hold?
+    /// Whether the handler held is one of the recovery's (else one of a failing flow's rollback).
+    let holdInRecovery: Bool
 
     func fails(_ n: Int) -> Bool { n % failEvery == failEvery / 2 }
+}
+
+/// Where a held revert handler stops until the process is killed.
+enum Hold: String {
+    /// Before it removed the file: the revert's effect has not happened.
+    case before
+    /// After it removed the file, before it returned: its checkpoint is never written, so a
+    /// later recovery runs it again.
+    case after
 }
 
 func runProbe(_ options: ProbeOptions) async throws {
@@ -145,11 +163,13 @@ func runProbe(_ options: ProbeOptions) async throws {
     flows.register(RemoveFile.self, retry: .never) { revert in
         log.append("revert \(revert.flow) \(revert.step)")
         let inRecovery = recovering.withLock { $0 }
-        say(inRecovery ? "reverting" : "rolling back")
+        let hold = inRecovery == options.holdInRecovery ? options.hold : nil
+        if hold == .before { await holdUntilKilled(saying: inRecovery) }
         try await Task.sleep(for: inRecovery ? options.revertDelay : options.revertDelay / 4)
         let path = folder.appendingPathComponent(revert.name).path
         // Idempotent, and tolerant of a step that never ran: the file may not be there.
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+        if hold == .after { await holdUntilKilled(saying: inRecovery) }
     }
     say("recovering")
     let recovered = try await flows.recover()
@@ -158,15 +178,25 @@ func runProbe(_ options: ProbeOptions) async throws {
     recovering.withLock { $0 = false }
     let finished = try completedFlows(in: folder).union(failedFlows(log: options.log))
     say("running")
+    var ran = 0
     for n in 0..<options.flowCount where !finished.contains(n) {
         do {
             try await run(n, in: flows, options)
         } catch is PlannedFailure where options.fails(n) {
             log.append("failed \(n)")
         }
+        ran += 1
+        say("progress \(ran)")
     }
     log.append("done")
     say("done")
+}
+
+/// Says where the held revert handler is (`reverting` in a recovery, `rolling back` in a
+/// rollback) and waits for the kill that the test sends on hearing it.
+func holdUntilKilled(saying inRecovery: Bool) async {
+    say(inRecovery ? "reverting" : "rolling back")
+    while true { try? await Task.sleep(for: .seconds(3600)) }
 }
 
 /// Runs flow `n` to its end.
@@ -193,16 +223,21 @@ func run(_ n: Int, in flows: DurableFlows<Void>, _ options: ProbeOptions) async 
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 7, let flowCount = Int(arguments[4]), flowCount > 0, let failEvery = Int(arguments[5]),
-    failEvery > 0, let delay = Int(arguments[6]), delay >= 0
+/// HOLD: `none`, or `recovery-` or `rollback-` then `before` or `after`.
+let holdWords = arguments.count == 8 ? arguments[7].split(separator: "-").map(String.init) : []
+let hold = holdWords.count == 2 ? Hold(rawValue: holdWords[1]) : nil
+guard arguments.count == 8, let flowCount = Int(arguments[4]), flowCount > 0, let failEvery = Int(arguments[5]),
+    failEvery > 0, let delay = Int(arguments[6]), delay >= 0,
+    arguments[7] == "none" || (hold != nil && ["recovery", "rollback"].contains(holdWords[0]))
 else {
-    FileHandle.standardError.write(Data("usage: TaskFlowDurableCrashProbe STORE FOLDER LOG FLOWS FAIL_EVERY REVERT_DELAY_MS\n".utf8))
+    FileHandle.standardError.write(Data(
+        "usage: TaskFlowDurableCrashProbe STORE FOLDER LOG FLOWS FAIL_EVERY REVERT_DELAY_MS none|{recovery,rollback}-{before,after}\n".utf8))
     exit(2)
 }
 do {
     try await runProbe(ProbeOptions(
         store: arguments[1], folder: URL(fileURLWithPath: arguments[2]), log: arguments[3], flowCount: flowCount,
-        failEvery: failEvery, revertDelay: .milliseconds(delay)))
+        failEvery: failEvery, revertDelay: .milliseconds(delay), hold: hold, holdInRecovery: holdWords.first == "recovery"))
 } catch let failure as ProbeFailure {
     FileHandle.standardError.write(Data("TaskFlowDurableCrashProbe: \(failure)\n".utf8))
     exit(3)

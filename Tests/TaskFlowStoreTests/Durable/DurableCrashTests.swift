@@ -6,9 +6,10 @@ import Testing
 
 /// A real crash of durable flows: a process running 1,000 durable write flows, each creating
 /// three files (one after another, or as a group's children; one in 100 fails after its last
-/// file and rolls back), is killed with SIGKILL at random moments — mid-flow, inside a revert
-/// handler of its recovery or of a rollback, right after its start — restarted each time, and
-/// finally run to the end. A few kills by default; `TASKFLOW_STORE_STRESS=1` makes it 24 (what
+/// file and rolls back), is killed with SIGKILL at moments chosen at random — after a random
+/// number of flows, inside a revert handler of its recovery or of a rollback (before or after
+/// its effect), right after its start — each kill sent on what the probe said it did, never
+/// after a duration; restarted each time, and finally run to the end. A few kills by default; `TASKFLOW_STORE_STRESS=1` makes it 24 (what
 /// `.ci/run` does). On SQLite, and on PostgreSQL when the suite has a test server (about 10 s
 /// there in a debug build: most of it the last run's flows, four round trips each).
 @Suite("Durable flows: crash recovery", .serialized)
@@ -18,7 +19,7 @@ struct DurableCrashTests {
     static let failEvery = 100
     static var kills: Int { ProcessInfo.processInfo.environment["TASKFLOW_STORE_STRESS"] == "1" ? 24 : 4 }
     /// How long each revert handler of the probe's recovery takes, in milliseconds (a quarter of
-    /// it in a failing flow's rollback): long enough for a kill to land inside one.
+    /// it in a failing flow's rollback), those not held for a kill.
     static let revertDelay = 40
 
     @Test(
@@ -31,15 +32,18 @@ struct DurableCrashTests {
         var killedWithFlowsLeft = 0
         for kill in 0..<Self.kills {
             let moment = KillMoment.allCases[kill % KillMoment.allCases.count]
-            let (process, _) = try await probe.start(until: moment.lines)
-            try await Task.sleep(for: .milliseconds(Int.random(in: moment.delays, using: &generator)))
+            // Each kill lands on what the probe said it did (never after a duration, which a
+            // loaded machine would stretch past the end of the work).
+            let hold = moment.holds ? [Hold.before, .after].randomElement(using: &generator)! : nil  // Two elements.
+            let (process, _) = try await probe.start(
+                until: moment.lines(using: &generator), hold: hold, inRecovery: moment == .inRevert)
             let status = try await process.kill()
             // A probe that found the work done may end by itself before the kill lands.
             #expect(status == SIGKILL || status == 0, "status \(status) at kill \(kill) (\(moment))")
             if status == 0 { break }
             killedWithFlowsLeft += 1
         }
-        let (last, _) = try await probe.start(until: ["running"])
+        let (last, _) = try await probe.start(until: ["running"], hold: nil)
         #expect(try await last.exitStatus() == 0)
 
         let store = try await place.open()
@@ -130,43 +134,35 @@ struct DurableCrashTests {
     static func fails(_ n: Int) -> Bool { n % failEvery == failEvery / 2 }
 }
 
-/// When a kill comes: what the probe prints first, and how long after that. In this order, so
-/// that each kill in a revert follows one that left a flow to recover: a kill in a rollback
-/// leaves its flow rolling back, the next kill lands in the revert handler recovering it, and
-/// the next one in that same recovery again.
+/// When a kill comes: on which line of the probe's. In this order, so that each kill in a
+/// revert follows one that left a flow to recover: a kill in a rollback leaves its flow rolling
+/// back, and the next kill lands in the revert handler recovering it.
 private enum KillMoment: CaseIterable, CustomStringConvertible {
-    /// While it runs flows.
+    /// While it runs flows: after a random number of them, up to a share of all, so that every
+    /// kill leaves flows to run.
     case midFlow
-    /// In the first half of the rollback of the next flow that fails (if one is left).
+    /// In the rollback of the next flow that fails (if one is left), held in a revert handler.
     case inRollback
-    /// Inside the first revert handler of its recovery (or, with nothing to recover, as soon as
-    /// it runs flows).
+    /// In the first revert handler of its recovery, held there (or, with nothing to recover, as
+    /// soon as it runs flows).
     case inRevert
-    /// Right after its start: in its recovery's take-over and first reverts.
+    /// Right after its start: before, or in, its recovery's take-over.
     case atStart
 
-    var lines: Set<String> {
+    /// The lines to kill on; `done` where the work may be over first.
+    func lines(using generator: inout SeededGenerator) -> Set<String> {
         switch self {
-        case .midFlow: ["running"]
-        case .inRevert: ["reverting", "running"]
-        case .atStart: ["recovering"]
-        case .inRollback: ["rolling back", "done"]
+        case .midFlow:
+            let share = DurableCrashTests.flowCount / (DurableCrashTests.kills + 1)
+            return ["progress \(Int.random(in: 1...share, using: &generator))", "done"]
+        case .inRevert: return ["reverting", "running"]
+        case .atStart: return ["recovering"]
+        case .inRollback: return ["rolling back", "done"]
         }
     }
 
-    /// In milliseconds.
-    var delays: ClosedRange<Int> {
-        switch self {
-        // A quarter of the kills, sharing about 2 s of flows (1,000 of them take about 1.5 s in
-        // a debug build): most kills find flows left to run, however many there are.
-        case .midFlow: 0...(2_000 / DurableCrashTests.kills)
-        case .inRevert: 0...(DurableCrashTests.revertDelay / 2)
-        // Up to the end of a recovery of three reverts, and a little after.
-        case .atStart: 0...(3 * DurableCrashTests.revertDelay + 30)
-        // Within the first half of its three reverts (a quarter of `revertDelay` each).
-        case .inRollback: 0...(3 * DurableCrashTests.revertDelay / 8)
-        }
-    }
+    /// Whether the run holds its first revert handler for the kill.
+    var holds: Bool { self == .inRollback || self == .inRevert }
 
     var description: String {
         switch self {
@@ -176,6 +172,12 @@ private enum KillMoment: CaseIterable, CustomStringConvertible {
         case .inRollback: "in a rollback"
         }
     }
+}
+
+/// Where the probe holds its first revert handler for the kill (see the probe).
+private enum Hold: String {
+    case before
+    case after
 }
 
 /// One line `revert <flow> <step>` of the probe's log.
@@ -213,12 +215,14 @@ private struct DurableProbe {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func start(until lines: Set<String>) async throws -> (probe: CrashProbe, line: String) {
+    /// Starts the probe, holding the first revert handler of its recovery (`inRecovery`) or of
+    /// a failing flow's rollback as `hold` says, and returns once it printed one of `lines`.
+    func start(until lines: Set<String>, hold: Hold?, inRecovery: Bool = false) async throws -> (probe: CrashProbe, line: String) {
         try await CrashProbe.launch(
             "TaskFlowDurableCrashProbe",
             arguments: [
                 store, folder.path, log.path, String(DurableCrashTests.flowCount), String(DurableCrashTests.failEvery),
-                String(DurableCrashTests.revertDelay),
+                String(DurableCrashTests.revertDelay), hold.map { "\(inRecovery ? "recovery" : "rollback")-\($0.rawValue)" } ?? "none",
             ],
             until: lines)
     }
