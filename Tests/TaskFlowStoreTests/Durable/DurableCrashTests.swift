@@ -36,8 +36,8 @@ struct DurableCrashTests {
             // loaded machine would stretch past the end of the work).
             let hold = moment.holds ? [Hold.before, .after].randomElement(using: &generator)! : nil  // Two elements.
             let (process, _) = try await probe.start(
-                until: moment.lines(using: &generator), hold: hold, inRecovery: moment == .inRevert)
-            let status = try await process.kill()
+                until: moment.lines(using: &generator), hold: hold, inRecovery: moment == .inRevert, killing: true)
+            let status = try await process.exitStatus()
             // A probe that found the work done may end by itself before the kill lands.
             #expect(status == SIGKILL || status == 0, "status \(status) at kill \(kill) (\(moment))")
             if status == 0 { break }
@@ -216,15 +216,18 @@ private struct DurableProbe {
     }
 
     /// Starts the probe, holding the first revert handler of its recovery (`inRecovery`) or of
-    /// a failing flow's rollback as `hold` says, and returns once it printed one of `lines`.
-    func start(until lines: Set<String>, hold: Hold?, inRecovery: Bool = false) async throws -> (probe: CrashProbe, line: String) {
+    /// a failing flow's rollback as `hold` says, and returns once it printed one of `lines` —
+    /// killed on the spot when `killing`.
+    func start(
+        until lines: Set<String>, hold: Hold?, inRecovery: Bool = false, killing: Bool = false
+    ) async throws -> (probe: CrashProbe, line: String) {
         try await CrashProbe.launch(
             "TaskFlowDurableCrashProbe",
             arguments: [
                 store, folder.path, log.path, String(DurableCrashTests.flowCount), String(DurableCrashTests.failEvery),
                 String(DurableCrashTests.revertDelay), hold.map { "\(inRecovery ? "recovery" : "rollback")-\($0.rawValue)" } ?? "none",
             ],
-            until: lines)
+            until: lines, killing: killing)
     }
 
     /// The files in the folder, by flow id: the flow's `n` and its steps (`flow-<n>-<id>-<step>`).

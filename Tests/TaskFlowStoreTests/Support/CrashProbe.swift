@@ -29,14 +29,18 @@ struct CrashProbe: Sendable {
     }
 
     /// Starts executable `name` with `arguments` and returns once it printed a line of `lines`:
-    /// the probe, and the first such line.
-    static func launch(_ name: String, arguments: [String], until lines: Set<String>) async throws -> (probe: CrashProbe, line: String) {
+    /// the probe, and the first such line. `killing`: SIGKILL it the moment that line is read,
+    /// on the reading thread — not after a hop back to the cooperative pool, which a loaded test
+    /// run can delay long enough for the probe to finish its work first.
+    static func launch(
+        _ name: String, arguments: [String], until lines: Set<String>, killing: Bool = false
+    ) async throws -> (probe: CrashProbe, line: String) {
         let probe = CrashProbe()
-        let line = try await offThePool { try probe.run(name, arguments: arguments, until: lines) }
+        let line = try await offThePool { try probe.run(name, arguments: arguments, until: lines, killing: killing) }
         return (probe, line)
     }
 
-    private func run(_ name: String, arguments: [String], until lines: Set<String>) throws -> String {
+    private func run(_ name: String, arguments: [String], until lines: Set<String>, killing: Bool) throws -> String {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: Self.binary(name))
         process.arguments = arguments
@@ -46,7 +50,10 @@ struct CrashProbe: Sendable {
         while true {
             // Only whole lines: the last piece may be a line still being written.
             let whole = String(decoding: printed, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            if let line = whole.first(where: { lines.contains(String($0)) }) { return String(line) }
+            if let line = whole.first(where: { lines.contains(String($0)) }) {
+                if killing { Foundation.kill(process.processIdentifier, SIGKILL) }
+                return String(line)
+            }
             let chunk = output.fileHandleForReading.availableData
             guard !chunk.isEmpty else {
                 process.waitUntilExit()
