@@ -19,7 +19,7 @@ extension Job {
     /// the `CancellationError`s it caused, whatever order they arrive in; the group throws
     /// `CancellationError` only when nothing but cancellations happened. Its progress is the
     /// fraction of children done. Children inherit the running task's executor, so a group on
-    /// a ``JobQueue/blocking(title:threads:)`` queue runs its children on that queue's threads.
+    /// a ``JobQueue/blocking(title:threads:logger:)`` queue runs its children on that queue's threads.
     public static func group<Element>(title: String, _ jobs: [Job<Element>]) -> Job where Value == [Element] {
         Job(title: title) { context in
             try await withThrowingTaskGroup(of: (Int, Element).self) { group in

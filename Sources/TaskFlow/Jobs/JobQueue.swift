@@ -27,7 +27,7 @@ import TaskFlowSupport
 ///   was paused: then its waiting jobs wait until ``resume()``).
 ///
 /// Jobs run on the cooperative pool, except on ``main`` (the main actor) and on
-/// ``blocking(title:threads:)`` queues (their own threads).
+/// ``blocking(title:threads:logger:)`` queues (their own threads).
 public final class JobQueue: Sendable {
     /// Shown in events.
     public let title: String
@@ -185,7 +185,7 @@ public final class JobQueue: Sendable {
         return true
     }
 
-    /// True for a ``blocking(title:threads:)`` queue, whose jobs run on threads of its own.
+    /// True for a ``blocking(title:threads:logger:)`` queue, whose jobs run on threads of its own.
     package var isBlocking: Bool { threads != nil }
 
     /// How many jobs were added to this queue so far.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 import TaskFlowSupport
 
-/// A task executor with OS threads of its own, for ``JobQueue/blocking(title:threads:)``: a job
+/// A task executor with OS threads of its own, for ``JobQueue/blocking(title:threads:logger:)``: a job
 /// task that prefers it runs its non-isolated code on these threads, so a blocking call there
 /// holds one of them and never a thread of the cooperative pool.
 ///
