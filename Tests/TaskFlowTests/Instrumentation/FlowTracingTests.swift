@@ -42,9 +42,12 @@ import Tracing
         let manager = TaskFlowManager()
         try await withTracer(tracer) {
             try await tracer.withSpan("request") { _ in
-                try await manager.execute(title: "child flow", access: .write) { flow in
+                let flow = manager.execute(title: "child flow", access: .write) { flow in
                     try await flow.task(title: "step", apply: { _ in }, revert: { _, _ in })
-                }.undo()
+                }
+                // Only a completed flow can be undone: `undo` on a running one throws.
+                try await flow.value
+                try await flow.undo()
             }
         }
         let spans = tracer.finishedSpans
