@@ -87,6 +87,8 @@ let package = Package(
             dependencies: [
                 "TaskFlow", "TaskFlowSupport", "TOMLSource", "CSignalRecorder", "ConsoleProtocol",
                 .product(name: "DequeModule", package: "swift-collections"),
+                // Writes the preferences file (reading goes through TOMLSource's checks).
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ]
         ),
         // The one module that talks to the terminal.

@@ -1,0 +1,141 @@
+import TOMLSource
+
+/// Reads ``Preferences`` from TOML:
+///
+/// ```toml
+/// theme = "light"          # a name from Themes/ or a path to a .toml file
+/// mouse = false
+/// history = 5000
+///
+/// [sort]
+/// flows = { column = "elapsed", order = "descending" }
+/// ```
+///
+/// The file is read like every other input file (same limits, same checks before TOMLKit), and
+/// every mistake in it is reported at once, each at its `file:line:column`: an unknown key, a
+/// value of the wrong type or out of range, a view or a column that does not exist.
+package struct PreferencesParser: Sendable {
+    /// The views whose sort a file may set, by preference key, each with its columns' names.
+    let sortableViews: [String: [String]]
+
+    /// A parser that accepts sorts for `sortableViews` (preference key → column names).
+    package init(sortableViews: [String: [String]]) {
+        self.sortableViews = sortableViews
+    }
+
+    /// The keys a file may have at its top level.
+    static let keys = ["theme", "mouse", "history", "sort"]
+
+    /// The words `order` takes.
+    static let orders = ["ascending", "descending"]
+
+    /// Parses `source`, read from `file` (used in errors).
+    package func parse(_ source: String, file: String) throws(PreferencesError) -> Preferences {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(parsing: source, file: file)
+        } catch {
+            throw PreferencesError(error.diagnostics)
+        }
+        let log = IssueLog()
+        var preferences = Preferences()
+        for (key, value) in document.root {
+            read(key, value, into: &preferences, log: log)
+        }
+        guard log.issues.isEmpty else { throw PreferencesError(document.diagnostics(log, file: file)) }
+        return preferences
+    }
+
+    private func read(_ key: String, _ value: TOMLNode, into preferences: inout Preferences, log: IssueLog) {
+        let path = TOMLPath.root.appending(key)
+        switch key {
+        case "theme": preferences.theme = string(value, at: path, log: log)
+        case "mouse": preferences.mouse = flag(value, at: path, log: log)
+        case "history": preferences.history = history(value, at: path, log: log)
+        case "sort": preferences.sorts = sorts(value, at: path, log: log)
+        default: log.key(path, "unknown setting '\(key.echoed())'; use \(Self.keys.joined(separator: ", "))")
+        }
+    }
+
+    private func history(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> Int? {
+        let limits = FlowBoard.historyLimits
+        guard case .integer(let count) = value else {
+            log.value(path, "'history' must be a whole number, not \(value.typeDescription)")
+            return nil
+        }
+        guard limits.contains(count) else {
+            log.value(path, "'history' must be from \(limits.lowerBound) to \(limits.upperBound), not \(count)")
+            return nil
+        }
+        return count
+    }
+
+    /// `[sort]`: a table per view, `{ column = "…", order = "ascending" | "descending" }`.
+    private func sorts(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> [String: SavedSort] {
+        guard case .table(let views) = value else {
+            log.value(path, "'sort' must be a table of views, like [sort] flows = { column = \"title\", order = \"ascending\" }")
+            return [:]
+        }
+        var sorts: [String: SavedSort] = [:]
+        for (view, setting) in views {
+            let viewPath = path.appending(view)
+            guard let columns = sortableViews[view] else {
+                log.key(viewPath, "no view '\(view.echoed())' to sort; use \(sortableViews.keys.sorted().joined(separator: ", "))")
+                continue
+            }
+            sorts[view] = sort(setting, columns: columns, at: viewPath, log: log)
+        }
+        return sorts
+    }
+
+    private func sort(_ value: TOMLNode, columns: [String], at path: TOMLPath, log: IssueLog) -> SavedSort? {
+        guard case .table(let fields) = value else {
+            log.value(path, "'\(path.dottedKeys.echoed())' must be a table like { column = \"\(columns.first ?? "title")\", order = \"ascending\" }")
+            return nil
+        }
+        var column: String?
+        var ascending = true
+        for (key, field) in fields {
+            let fieldPath = path.appending(key)
+            switch key {
+            case "column":
+                guard let name = string(field, at: fieldPath, log: log) else { continue }
+                guard columns.contains(name) else {
+                    log.value(fieldPath, "no column \"\(name.echoed())\" in this view; use \(columns.joined(separator: ", "))")
+                    continue
+                }
+                column = name
+            case "order":
+                guard let order = string(field, at: fieldPath, log: log) else { continue }
+                guard Self.orders.contains(order) else {
+                    log.value(fieldPath, "'order' is \"ascending\" or \"descending\", not \"\(order.echoed())\"")
+                    continue
+                }
+                ascending = order == "ascending"
+            default:
+                log.key(fieldPath, "unknown key '\(key.echoed())'; use column, order")
+            }
+        }
+        guard let column else {
+            if !fields.keys.contains("column") { log.key(path, "'\(path.dottedKeys.echoed())' needs a column") }
+            return nil
+        }
+        return SavedSort(column: column, ascending: ascending)
+    }
+
+    private func string(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> String? {
+        guard case .string(let text) = value else {
+            log.value(path, "'\(path.dottedKeys.echoed())' must be a string, not \(value.typeDescription)")
+            return nil
+        }
+        return text
+    }
+
+    private func flag(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> Bool? {
+        guard case .bool(let flag) = value else {
+            log.value(path, "'\(path.dottedKeys.echoed())' must be true or false, not \(value.typeDescription)")
+            return nil
+        }
+        return flag
+    }
+}
