@@ -111,21 +111,29 @@ public struct Dashboard: Sendable {
     /// itself for as long as it shows, and returns it idle. `dispatchMain()` is never called.
     @MainActor
     public func run() -> DashboardExit {
+        let preferences: PreferenceKeeper?
+        do {
+            // Before the terminal is taken: a bad file is its lines on an untouched screen.
+            preferences = try DashboardLauncher.preferences(explicit: nil)
+        } catch {
+            return DashboardLauncher(program: Self.programName, output: output, history: history).failed("\(error)")
+        }
         let launcher = DashboardLauncher(
             program: Self.programName, output: output, history: history, endsWhenIdle: headlessEnd == .whenIdle,
-            recording: recording.map { ($0, title) })
+            recording: recording.map { ($0, title) }, preferences: preferences)
         guard FlowBoard.historyLimits.contains(history) else {
             return launcher.failed("history must be within \(FlowBoard.historyLimits), not \(history)")
         }
-        let loaded: Theme
+        let loaded: (theme: Theme, problem: String?)
         do {
             // Before the terminal is taken: a bad theme is one line on an untouched screen.
-            loaded = try DashboardLauncher.theme(named: theme, noColor: launcher.noColor, catalog: launcher.catalog)
+            loaded = try DashboardLauncher.theme(
+                asked: theme, remembered: preferences?.preferences.theme, noColor: launcher.noColor, catalog: launcher.catalog)
         } catch {
             return launcher.failed("\(error)")
         }
         return launcher.show { session in
-            ManagerStartUp(session: session, source: source(), store: store, title: title, theme: loaded)
+            ManagerStartUp(session: session, source: source(), store: store, title: title, theme: loaded.theme, themeProblem: loaded.problem)
         }
     }
 

@@ -24,20 +24,33 @@ package struct DashboardLauncher {
     private let endsWhenIdle: Bool
     /// Where the session is recorded (`--record`), and what the recording calls it.
     private let recording: (path: String, title: String)?
+    /// The preferences read at start, which the session updates as the user picks a theme or
+    /// a sort.
+    package let preferences: PreferenceKeeper?
 
     /// A launcher for `program`, showing `output` and keeping `history` finished flows listed.
     /// `endsWhenIdle`: without a screen, the loop ends once the session's flows and jobs have.
     /// `recording`: the file the session is also written to, for `taskflow replay`, and its title.
+    /// `preferences`: what the user's `config.toml` says; `history`, when nil, is its
+    /// `history`, else the default.
     package init(
-        program: String, output: Dashboard.Output, history: Int, endsWhenIdle: Bool = true,
-        recording: (path: String, title: String)? = nil
+        program: String, output: Dashboard.Output, history: Int?, endsWhenIdle: Bool = true,
+        recording: (path: String, title: String)? = nil, preferences: PreferenceKeeper? = nil
     ) {
         self.program = program
-        self.history = history
+        self.preferences = preferences
+        self.history = history ?? preferences?.preferences.history ?? FlowBoard.defaultHistoryLimit
         self.endsWhenIdle = endsWhenIdle
         self.recording = recording
         headless = output != .automatic || isatty(STDOUT_FILENO) != 1
         format = output == .json ? .json : .text
+    }
+
+    /// The preferences where `--config` (`explicit`) or the environment puts them; nil when
+    /// there is nowhere to keep them. A file that cannot be used is the start's failure, said
+    /// like any input file's (file:line:column, status 2).
+    nonisolated package static func preferences(explicit: String?) throws(PreferencesError) -> PreferenceKeeper? {
+        try PreferenceKeeper.open(explicit: explicit, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Runs the session `startUp` feeds until it ends, and says on stderr what the exit left
@@ -46,6 +59,7 @@ package struct DashboardLauncher {
         let session = DashboardSession(
             scenarioName: "starting", theme: .fallback, themes: catalog, exitsWhenScenarioEnds: headless && endsWhenIdle,
             historyLimit: history)
+        session.preferences = preferences
         let recorder: SessionRecording?
         do {
             // Before the terminal is touched: a file that cannot be written is one line, status 2.
@@ -93,6 +107,25 @@ package struct DashboardLauncher {
         if let name { return try catalog.load(name) }
         guard catalog.directory != nil else { return .fallback }
         return try catalog.load(noColor ? "monochrome" : "default")
+    }
+
+    /// The theme to start with when the preferences may remember one: the one `asked` for (a
+    /// bad one ends the start); else the `remembered` one, unless NO_COLOR asks for none; else
+    /// as ``theme(named:noColor:catalog:)``. A remembered theme that no longer loads (its file
+    /// was deleted or broken since) is no reason to stop: the default is used, and `problem`
+    /// says why, for the log.
+    nonisolated package static func theme(
+        asked: String?, remembered: String?, noColor: Bool, catalog: ThemeCatalog
+    ) throws -> (theme: Theme, problem: String?) {
+        guard asked == nil, !noColor, let remembered else {
+            return (try theme(named: asked, noColor: noColor, catalog: catalog), nil)
+        }
+        do {
+            return (try catalog.load(remembered), nil)
+        } catch {
+            let problem = "the remembered theme \"\(remembered)\" did not load (\(error)); using the default"
+            return (try theme(named: nil, noColor: noColor, catalog: catalog), problem)
+        }
     }
 
     /// Tells on stderr, after the terminal is restored, what an exit left behind; returns it.

@@ -10,9 +10,11 @@ struct ManagerStartUp: DashboardStartUp {
     let store: (any JobStoreSource)?
     let title: String
     let theme: Theme
+    /// Why the theme is not the one the preferences remember, for the log.
+    let themeProblem: String?
 
     func run(onScreen: Bool) {
-        session.started(scenarioName: title, theme: theme)
+        session.started(scenarioName: title, theme: theme, themeProblem: themeProblem)
         session.start(source)
         // Beside the flows, not instead of them: the flows view opens first.
         if let store { session.attachStore(store) }

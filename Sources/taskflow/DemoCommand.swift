@@ -58,11 +58,21 @@ func dashboardStatus(_ makeSource: @escaping @Sendable () throws -> any FlowSour
     // ParsableCommand.main() calls run() synchronously on the main thread, and the
     // dashboard's loop must own that thread: it is the main actor.
     MainActor.assumeIsolated {
+        let preferences: PreferenceKeeper?
+        do throws(PreferencesError) {
+            // Before the terminal is taken: a bad file is its lines on an untouched screen.
+            preferences = try DashboardLauncher.preferences(explicit: display.configPath)
+        } catch {
+            OutputWriter.standardError.write("\(error)\n")
+            return error.exitCode
+        }
         let launcher = DashboardLauncher(
             program: "taskflow", output: display.output, history: display.history,
-            recording: display.recordPath.map { ($0, title) })
+            recording: display.recordPath.map { ($0, title) }, preferences: preferences)
         return launcher.show { session in
-            StartUp(options: display, catalog: launcher.catalog, noColor: launcher.noColor, session: session, makeSource: makeSource)
+            StartUp(
+                options: display, remembered: preferences?.preferences, catalog: launcher.catalog, noColor: launcher.noColor,
+                session: session, makeSource: makeSource)
         }.status
     }
 }

@@ -36,10 +36,17 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How many finished flows the dashboard keeps listed, \(NumberArgument.describe(FlowBoard.historyLimits)) (the newest; the header counts them all).",
+            "How many finished flows the dashboard keeps listed, \(NumberArgument.describe(FlowBoard.historyLimits)) (the newest; the header counts them all; default \(FlowBoard.defaultHistoryLimit)).",
             valueName: "n"),
         transform: NumberArgument.whole(in: FlowBoard.historyLimits))
-    var history: Int = FlowBoard.defaultHistoryLimit
+    var history: Int?
+
+    @Option(
+        name: .customLong("config"),
+        help: ArgumentHelp(
+            "The preferences file (default: $XDG_CONFIG_HOME/taskflow/config.toml, else ~/.config/taskflow/config.toml).",
+            valueName: "path"))
+    var configPath: String?
 
     @Option(
         name: .customLong("store"),

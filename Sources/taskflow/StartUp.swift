@@ -16,21 +16,29 @@ final class StartUp: DashboardStartUp {
     let boot = Boot<Key>(title: "Start taskflow")
     private let session: DashboardSession
     private var theme = Theme.fallback
+    /// Why the theme is not the one the preferences remember, for the log.
+    private var themeProblem: String?
     private var source: (any FlowSource)?
     private var store: JobStore?
     /// What the boot flow shows under a step once it is done, by step: what a recovery did.
     private let notes = BootNotes()
 
-    /// The steps for `options`, feeding `session`. `makeSource` loads the scenario.
+    /// The steps for `options` and the `remembered` preferences, feeding `session`.
+    /// `makeSource` loads the scenario.
     init(
-        options: DisplayOptions, catalog: ThemeCatalog, noColor: Bool, session: DashboardSession,
+        options: DisplayOptions, remembered: Preferences?, catalog: ThemeCatalog, noColor: Bool, session: DashboardSession,
         makeSource: @escaping @Sendable () throws -> any FlowSource
     ) {
         self.session = session
         let (themeName, storePath, delay) = (options.theme, options.storePath, options.bootDelay)
+        let rememberedTheme = remembered?.theme
         step("Load theme") { startUp in
-            let theme = try DashboardLauncher.theme(named: themeName, noColor: noColor, catalog: catalog)
-            await MainActor.run { startUp.theme = theme }
+            let (theme, problem) = try DashboardLauncher.theme(
+                asked: themeName, remembered: rememberedTheme, noColor: noColor, catalog: catalog)
+            await MainActor.run {
+                startUp.theme = theme
+                startUp.themeProblem = problem
+            }
         }
         step("Load scenario") { startUp in
             let source = try makeSource()
@@ -110,7 +118,7 @@ final class StartUp: DashboardStartUp {
     /// then act on them.
     private func startFlows() async {
         guard let source else { return }
-        session.started(scenarioName: source.name, theme: theme)
+        session.started(scenarioName: source.name, theme: theme, themeProblem: themeProblem)
         session.start(source)
         if let store { session.attachStore(store) }
         await session.listFlowsDueAtStart(of: source)

@@ -1,4 +1,5 @@
 @testable import DashboardKit
+import TaskFlowDashboard
 import Foundation
 import Testing
 import TOMLSource
@@ -87,5 +88,38 @@ struct PreferencesTests {
 
     private func permissions(of path: String) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int ?? -1) & 0o777
+    }
+}
+
+@Suite("Preferences: what they decide at start")
+@MainActor
+struct PreferencesAtStartTests {
+    @Test func historyIsTheFlagsElseTheFilesElseTheDefault() {
+        let keeper = PreferenceKeeper(file: PreferencesFile(path: "/nonexistent/config.toml"), preferences: Preferences(history: 7))
+        #expect(DashboardLauncher(program: "t", output: .text, history: 3, preferences: keeper).history == 3)
+        #expect(DashboardLauncher(program: "t", output: .text, history: nil, preferences: keeper).history == 7)
+        #expect(DashboardLauncher(program: "t", output: .text, history: nil).history == FlowBoard.defaultHistoryLimit)
+    }
+
+    @Test func aRememberedThemeThatNoLongerLoadsFallsBackToTheDefaultAndSaysWhy() throws {
+        let catalog = ThemeCatalog(directories: [ViewSnapshotTests.themesDirectory])
+        let remembered = try DashboardLauncher.theme(asked: nil, remembered: "light", noColor: false, catalog: catalog)
+        #expect(remembered.theme.name == "light" && remembered.problem == nil)
+        let gone = try DashboardLauncher.theme(asked: nil, remembered: "deleted-theme", noColor: false, catalog: catalog)
+        #expect(gone.theme.name == "default")
+        #expect(gone.problem?.hasPrefix("the remembered theme \"deleted-theme\" did not load") == true)
+        let asked = try DashboardLauncher.theme(asked: "high-contrast", remembered: "light", noColor: false, catalog: catalog)
+        #expect(asked.theme.name == "high-contrast", "a flag wins over the file")
+        #expect(throws: ThemeError.self, "a bad flag still ends the start") {
+            try DashboardLauncher.theme(asked: "deleted-theme", remembered: "light", noColor: false, catalog: catalog)
+        }
+    }
+
+    @Test func rememberWritesOnlyChangesAndReportsAFailedWriteOnce() {
+        var keeper = PreferenceKeeper(file: PreferencesFile(path: "/proc/taskflow-cannot-write/config.toml"), preferences: Preferences())
+        #expect(keeper.remember { $0.theme = "light" } != nil, "the first failure is reported")
+        #expect(keeper.remember { $0.theme = "default" } == nil, "later ones are not: the log said it once")
+        #expect(keeper.preferences.theme == "default", "the run goes on with the choice")
+        #expect(keeper.remember { $0.theme = "default" } == nil, "no change, no write")
     }
 }

@@ -28,7 +28,10 @@ struct TaskflowProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        // Preferences of its own unless `environment` names a folder (see ``Tmux/freshConfigHome()``).
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["XDG_CONFIG_HOME": Tmux.freshConfigHome()]) { _, new in new }
+            .merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = errors

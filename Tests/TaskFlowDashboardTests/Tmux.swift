@@ -33,11 +33,19 @@ struct Tmux {
         jobControl: Bool = false
     ) throws {
         self.name = name
-        let program = "\(environment) LANG=C.UTF-8 '\(program)' \(arguments); echo EXIT=$?; stty -a"
+        // Preferences of its own (none at start), unless `environment` names a folder: a test
+        // that picks a theme never changes another's start, nor the user's own config.
+        let program = "XDG_CONFIG_HOME='\(Tmux.freshConfigHome())' \(environment) LANG=C.UTF-8 '\(program)' \(arguments); echo EXIT=$?; stty -a"
         let command = jobControl ? "bash --norc --noprofile -i" : program + "; sleep 3600"
         let (status, output) = try run(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", command])
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed: \(output)") }
         if jobControl { try run(["send-keys", "-t", name, "-l", program + "\n"]) }
+    }
+
+    /// A folder for `XDG_CONFIG_HOME` that does not exist yet: taskflow started with it reads no
+    /// preferences, and writes its own there.
+    static func freshConfigHome() -> String {
+        FileManager.default.temporaryDirectory.appending(path: "taskflow-config-\(UUID().uuidString)").path
     }
 
     /// The pane's text now.
@@ -148,8 +156,9 @@ struct Tmux {
         posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        // The additions first: getenv returns the first match.
-        let environment = environment + ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        // The additions first: getenv returns the first match. Preferences of its own, as in `init`.
+        let environment = environment + ["XDG_CONFIG_HOME=\(freshConfigHome())"]
+            + ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         let envp = environment.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
         // The test runner's threads block most signals and masks survive exec: start tmux (and

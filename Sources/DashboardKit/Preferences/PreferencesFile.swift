@@ -31,10 +31,12 @@ package struct PreferencesFile: Sendable, Hashable {
         return PreferencesFile(path: home + "/.config/taskflow/config.toml")
     }
 
-    /// The preferences the file holds; none when it does not exist.
+    /// The preferences the file holds; none when it does not exist (nor its folder, or a file
+    /// stands where a folder of its path should: there is nothing to read there, and the first
+    /// write says why it cannot be made).
     package func load(_ parser: PreferencesParser) throws(PreferencesError) -> Preferences {
         var status = stat()
-        if lstat(path, &status) != 0, errno == ENOENT { return Preferences() }
+        if lstat(path, &status) != 0, errno == ENOENT || errno == ENOTDIR { return Preferences() }
         let text: String
         do {
             text = try SourceFile.read(path: path, file: path, kind: "preferences file")

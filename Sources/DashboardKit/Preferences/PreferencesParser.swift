@@ -139,3 +139,10 @@ package struct PreferencesParser: Sendable {
         return flag
     }
 }
+
+extension PreferencesParser {
+    /// The parser for the dashboard's own views and their columns.
+    package static var dashboard: PreferencesParser {
+        PreferencesParser(sortableViews: [:])
+    }
+}

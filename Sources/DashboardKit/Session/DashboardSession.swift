@@ -33,6 +33,9 @@ package final class DashboardSession {
     package var timeline: (@MainActor () -> Duration)?
     /// The moment the session started: its times count from here.
     package let startedAt: ContinuousClock.Instant
+    /// Where the choices made on screen (the theme, the sorts) are remembered; nil keeps none
+    /// (a replay, a program without a home folder).
+    package var preferences: PreferenceKeeper?
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
@@ -229,11 +232,13 @@ package final class DashboardSession {
         })
     }
 
-    /// The start-up is over: the scenario's name for the header and the theme it chose.
-    package func started(scenarioName: String, theme: Theme) {
+    /// The start-up is over: the scenario's name for the header and the theme it chose, with
+    /// why it is not the remembered one (`themeProblem`), for the log.
+    package func started(scenarioName: String, theme: Theme, themeProblem: String? = nil) {
         model.scenario = scenarioName
         self.theme = theme
         model.themeName = theme.name
+        if let themeProblem { note(themeProblem, level: .warning) }
         changed = true
     }
 
@@ -403,9 +408,17 @@ package final class DashboardSession {
             theme = try themes.theme(after: theme.name)
             model.themeName = theme.name
             model.notice = "theme: \(theme.name) (t for the next)"
+            remember { $0.theme = theme.name }
         } catch {
             note("theme: \(error)", level: .error)
         }
+    }
+
+    /// Writes a choice made on screen to the preferences; a write that fails is said in the
+    /// log (once) and changes nothing else.
+    private func remember(_ change: (inout Preferences) -> Void) {
+        guard let error = preferences?.remember(change) else { return }
+        note("\(error)", level: .warning)
     }
 
     private func note(_ text: String, level: LogLevel) {

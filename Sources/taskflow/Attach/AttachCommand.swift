@@ -47,6 +47,9 @@ struct AttachCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also write what the dashboard shows to this file (owner-only), for 'taskflow replay'.", valueName: "file"))
     var record: String?
 
+    @Option(help: ArgumentHelp("The preferences file (default: $XDG_CONFIG_HOME/taskflow/config.toml, else ~/.config/taskflow/config.toml).", valueName: "path"))
+    var config: String?
+
     func run() throws {
         if list { return try printList() }
         // Checked before connecting: a bad option never costs the program a client.
@@ -73,6 +76,7 @@ struct AttachCommand: ParsableCommand {
         if let theme { arguments += ["--theme", theme] }
         if let history { arguments += ["--history", history] }
         if let record { arguments += ["--record", record] }
+        if let config { arguments += ["--config", config] }
         return try DisplayOptions.parse(arguments)
     }
 
