@@ -11,6 +11,7 @@ import TaskFlowStore
 ///
 /// | figure                              | TaskFlowPostgres                                   | raw postgres-nio baseline                                |
 /// |-------------------------------------|----------------------------------------------------|----------------------------------------------------------|
+/// | submit, one at a time / 8 callers   | `submit(_:)`, one job per call, 1 or 8 callers at once | the same statement, one job per call, autocommitted (the fewest round trips a submit can take) |
 /// | submit, batched                     | `submit(contentsOf:)`, 1,000 jobs per call          | the same `INSERT … unnest`, one transaction per 1,000     |
 /// | no-op jobs/s, W workers, P processes| P processes, each `start(workers: W / P)`, until the table is empty | P processes, W / P tasks each: claim 64, decode, fenced `DELETE`s in one transaction (``RawPostgresWorkers``) |
 /// | claim → start p50 / p99             | `attempt.claimedAt` → the executor runs             | before the claim transaction → the job runs               |
@@ -35,6 +36,7 @@ func runPostgresBenchmarks() async -> Bool {
     do {
         let bench = try await PostgresBench(url: url, jobs: jobs)
         defer { bench.shutdown() }
+        for callers in [1, 8] { try await bench.submittingOneByOne(&table, callers: callers) }
         try await bench.submitting(&table)
         for (processes, workers) in PostgresBench.configurations {
             try await bench.running(&table, processes: processes, workersEach: workers)
@@ -81,6 +83,31 @@ private struct PostgresBench {
         try await empty()
         let rawTime = try await measure { try await fill() }
         add(&table, "submit batched (\(Self.batch) per call)", store: perSecond(jobs, storeTime), raw: perSecond(jobs, rawTime))
+    }
+
+    /// One job per call, from `callers` callers at once (a server's requests each submitting
+    /// one): at most 4,000 jobs, since each is a round trip or more.
+    func submittingOneByOne(_ table: inout ResultTable, callers: Int) async throws {
+        let count = min(jobs, 4_000)
+        progress("submit one at a time, \(callers) caller(s)")
+        try await empty()
+        let storeTime = try await measure {
+            try await Self.spread(count, over: callers) { _ = try await store.submit(PostgresBenchJob(n: $0)) }
+        }
+        try await empty()
+        let rawTime = try await measure { try await Self.spread(count, over: callers) { try await raw.insertOne(PostgresBenchJob(n: $0)) } }
+        let figure = callers == 1 ? "submit one at a time" : "submit one at a time, \(callers) callers"
+        add(&table, "\(figure) (\(count))", store: perSecond(count, storeTime), raw: perSecond(count, rawTime))
+    }
+
+    /// Runs `body` for 0..<count, from `callers` tasks each taking every `callers`-th number.
+    private static func spread(_ count: Int, over callers: Int, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for caller in 0..<callers {
+                group.addTask { for n in stride(from: caller, to: count, by: callers) { try await body(n) } }
+            }
+            try await group.waitForAll()
+        }
     }
 
     func running(_ table: inout ResultTable, processes: Int, workersEach: Int) async throws {

@@ -35,6 +35,13 @@ struct RawPostgresWorkers: Sendable {
         }
     }
 
+    /// Inserts one job with the store's statement, autocommitted: one round trip.
+    func insertOne(_ job: PostgresBenchJob) async throws {
+        let payload = try JSONEncoder().encode(job)
+        for try await _ in try await client.query(
+            PostgresStatements.insert(kinds: [PostgresBenchJob.kind], payloads: [payload], now: Date()), logger: Self.logger) {}
+    }
+
     /// `workers` workers until `isStopping` says so; each job's time from the start of its claim
     /// transaction to its run.
     func run(workers: Int, owner: String, isStopping: @escaping @Sendable () -> Bool) async throws -> [Duration] {
