@@ -43,16 +43,17 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Writing
 
+    /// One statement in its implicit transaction (no BEGIN, no COMMIT): one round trip,
+    /// committed before it returns, the wake-up included (see ``PostgresStatements/insert(kinds:payloads:traceContexts:now:)``).
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
-        let (kinds, payloads, traces) = (jobs.map(\.kind), jobs.map(\.payload), jobs.map(\.traceContext))
-        return try await transaction { connection in
-            let rows = try await connection.query(
-                PostgresStatements.insert(kinds: kinds, payloads: payloads, traceContexts: traces, now: now), logger: Self.logger)
+        let statement = PostgresStatements.insert(
+            kinds: jobs.map(\.kind), payloads: jobs.map(\.payload), traceContexts: jobs.map(\.traceContext), now: now)
+        return try await withDeadline(deadline, server: server) { [client] in
             var ids: [StoredJobID] = []
-            for try await id in rows.decode(Int64.self) { ids.append(StoredJobID(id)) }
-            try await Self.notify(connection)
-            // Identities are handed out in the order the rows are inserted: input order.
-            return ids.sorted()
+            // Identities are handed out in the order the rows are inserted, and the statement
+            // returns them in order: input order.
+            for try await id in try await client.query(statement, logger: Self.logger).decode(Int64.self) { ids.append(StoredJobID(id)) }
+            return ids
         }
     }
 

@@ -13,17 +13,24 @@ package enum PostgresStatements {
     package static var notify: PostgresQuery { "SELECT pg_notify(\(channel), '')" }
 
     /// Inserts pending jobs, one per kind and payload, in input order, each with its trace
-    /// context (nil: none; all nil when `traceContexts` is empty); returns each `id`.
+    /// context (nil: none; all nil when `traceContexts` is empty), and wakes the listeners;
+    /// returns each `id`. One statement, so that a submit outside a transaction is one round
+    /// trip, committed (and the wake-up delivered) when it returns: the insert and the
+    /// `pg_notify` run in the statement's own implicit transaction. The notify is joined to the
+    /// inserted rows so that it runs (a CTE nobody reads is not) and only when a job was inserted.
     package static func insert(kinds: [String], payloads: [Data], traceContexts: [String?] = [], now: Date) -> PostgresQuery {
         let payloads = payloads.map { ByteBuffer(bytes: $0) }
         // An empty text stands for NULL: the array is sent as text[] without NULL elements.
         let traces = traceContexts.isEmpty ? Array(repeating: "", count: kinds.count) : traceContexts.map { $0 ?? "" }
         return """
-            INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
-            SELECT kind, payload, 'pending', \(now), NULLIF(trace, '')
-            FROM unnest(\(kinds)::text[], \(payloads)::bytea[], \(traces)::text[])
-                WITH ORDINALITY AS new(kind, payload, trace, number)
-            ORDER BY number RETURNING id
+            WITH inserted AS (
+                INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
+                SELECT kind, payload, 'pending', \(now), NULLIF(trace, '')
+                FROM unnest(\(kinds)::text[], \(payloads)::bytea[], \(traces)::text[])
+                    WITH ORDINALITY AS new(kind, payload, trace, number)
+                ORDER BY number RETURNING id
+            )
+            SELECT inserted.id FROM inserted CROSS JOIN (SELECT pg_notify(\(channel), '')) AS wake ORDER BY inserted.id
             """
     }
 
