@@ -36,6 +36,12 @@ struct ConsoleFixture {
 
     var path: String { server.path }
 
+    /// A client of this console. Its handshake may take up to a minute, a bound only a hang
+    /// reaches: the default five seconds ran out in the full suite on two loaded cores.
+    func connect() async throws -> ConsoleClient {
+        try await ConsoleClient.connect(path: path, timeout: .seconds(60))
+    }
+
     func stop() async {
         task.cancel()
         _ = try? await task.value

@@ -19,7 +19,7 @@ import Testing
         let console = try await ConsoleFixture(manager: manager)
         #expect(!console.server.isSubscribed, "nothing is subscribed while nobody watches")
 
-        let client = try await ConsoleClient.connect(path: console.path, client: "test")
+        let client = try await ConsoleClient.connect(path: console.path, client: "test", timeout: .seconds(60))
         #expect(client.hello.title == "Fixture" && client.hello.pid == getpid() && client.hello.protocolVersion == "1.0")
         #expect(client.snapshot.manager.flows.map(\.info.title) == ["Import"])
         #expect(client.snapshot.manager.flows.first?.steps.map(\.info.title) == ["wait"])
@@ -44,7 +44,7 @@ import Testing
         }
         #expect(await eventually { flow.status.phase == .running })
         let console = try await ConsoleFixture(manager: manager)
-        let client = try await ConsoleClient.connect(path: console.path)
+        let client = try await console.connect()
 
         let reply = try await client.send(.cancel(flow.id))
         #expect(reply.ok)
@@ -70,7 +70,7 @@ import Testing
         let gate = Gate()
         let read = manager.execute(title: "Look", access: .read) { _ in await gate.wait() }
         let console = try await ConsoleFixture(manager: manager)
-        let client = try await ConsoleClient.connect(path: console.path)
+        let client = try await console.connect()
         #expect(client.snapshot.manager.undoable.map(\.title) == ["Add"])
 
         // Refused at once; the read flow then ends, so that the undo can take the write lock.
@@ -98,7 +98,7 @@ import Testing
         let gate = Gate()
         let flow = manager.execute(title: "Long") { flow in try await flow.task(title: "wait", apply: { _ in await gate.wait() }) }
         let console = try await ConsoleFixture(manager: manager, readOnly: true)
-        let client = try await ConsoleClient.connect(path: console.path)
+        let client = try await console.connect()
         #expect(client.hello.readOnly)
         let reply = try await client.send(.cancel(flow.id))
         #expect(!reply.ok && reply.message == "read-only console")
@@ -113,7 +113,7 @@ import Testing
         let manager = TaskFlowManager()
         let queue = JobQueue(title: "Uploads")
         let console = try await ConsoleFixture(manager: manager, queues: [queue])
-        let client = try await ConsoleClient.connect(path: console.path)
+        let client = try await console.connect()
         #expect(client.snapshot.queues?.map(\.core.title) == ["Uploads"])
         #expect(try await client.send(.pauseQueue("Uploads")).ok)
         #expect(queue.isPaused)
@@ -209,7 +209,7 @@ import Testing
     @Test func garbageAndAHundredMegabyteLineAreCutOffWhileAnotherClientGoesOn() async throws {
         let manager = TaskFlowManager()
         let console = try await ConsoleFixture(manager: manager)
-        let watcher = try await ConsoleClient.connect(path: console.path)
+        let watcher = try await console.connect()
 
         let garbage = try await RawConnection(path: console.path)
         try await garbage.send("this is not json\n")
@@ -315,7 +315,7 @@ import Testing
         let group = ServiceGroup(services: [server], logger: Logger(label: "test.group"))
         let running = Task { try await group.run() }
         #expect(await eventually(within: 60) { server.isListening })
-        let client = try await ConsoleClient.connect(path: server.path)
+        let client = try await ConsoleClient.connect(path: server.path, timeout: .seconds(60))
 
         await group.triggerGracefulShutdown()
         let bye = await client.messages.first { $0.bye }

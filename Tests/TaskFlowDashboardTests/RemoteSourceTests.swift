@@ -36,7 +36,7 @@ struct RemoteSourceTests {
         try #require(await eventually(within: 30) { manager.snapshot().flows.first?.status.phase == .running })
         let (path, server) = try await serve(manager)
         defer { server.cancel() }
-        let source = RemoteSource(try await ConsoleClient.connect(path: path))
+        let source = RemoteSource(try await ConsoleClient.connect(path: path, timeout: .seconds(60)))
         let session = session()
         session.start(source)
         #expect(session.model.live.flow(flow.id)?.phase == .running, "the flow started before attaching shows")

@@ -63,6 +63,12 @@ final class ClientInbox: Sendable {
         continuation.finish()
     }
 
+    /// Why the connection ended, once it has: a write that failed because of it reports this
+    /// instead of the channel's bare "I/O on closed channel".
+    var endReason: ConsoleClientError? {
+        state.withLock { $0.ended }
+    }
+
     /// The next message of the handshake.
     func nextHandshakeMessage() async throws -> ServerMessage {
         try await withCheckedThrowingContinuation { waiter in

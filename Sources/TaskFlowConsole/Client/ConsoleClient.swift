@@ -65,7 +65,10 @@ package final class ConsoleClient: Sendable {
             return ConsoleClient(path: path, hello: hello, snapshot: snapshot, channel: channel, inbox: inbox)
         } catch {
             try? await channel.close()
-            throw error
+            // The timer (or the program) may close the channel while the hello is being
+            // written: the reason the inbox recorded says what happened, the write's error not.
+            guard error is ChannelError, let reason = inbox.endReason else { throw error }
+            throw reason
         }
     }
 
