@@ -71,9 +71,11 @@ package struct DashboardLauncher {
         defer { recorder?.close() }
         let startUp = makeStartUp(session)
         if headless {
-            EventPrinter(format: format).attach(to: session)
+            let printer = EventPrinter(format: format)
+            printer.attach(to: session)
             startUp.run(onScreen: false)
             let exit = MainLoop(session: session, backend: nil).run()
+            printer.flush()
             startUp.shutDown(within: Self.shutDownLimit)
             return report(exit)
         }

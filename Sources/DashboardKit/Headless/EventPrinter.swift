@@ -19,24 +19,42 @@ package final class EventPrinter {
 
     private let format: Format
     private let write: (String) -> Void
+    private let flushPending: () -> Void
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
-    /// A printer in `format`, writing each line (without newline) through `write`.
-    package init(format: Format, write: @escaping (String) -> Void) {
-        self.format = format
-        self.write = write
+    /// A printer in `format`, writing each line (without newline) through `write` at once.
+    package convenience init(format: Format, write: @escaping (String) -> Void) {
+        self.init(format: format, write: write, flush: {})
     }
 
-    /// A printer on standard output, written line by line so a pipe sees events live;
-    /// output that cannot be written ends the program (see ``OutputWriter``).
+    /// A printer on standard output: line by line on a terminal, where a person reads them as
+    /// they come; to a pipe or a file, gathered in a ``LineBuffer`` and written at least every
+    /// frame interval (``flush()`` writes the rest). Output that cannot be written ends the
+    /// program (see ``OutputWriter``).
     package convenience init(format: Format) {
-        self.init(format: format) { line in
-            OutputWriter.standardOutput.write(line + "\n")
+        guard isatty(STDOUT_FILENO) != 1 else {
+            self.init(format: format) { OutputWriter.standardOutput.write($0 + "\n") }
+            return
         }
+        let buffer = LineBuffer()
+        self.init(format: format, write: buffer.append, flush: buffer.flush)
+    }
+
+    /// A printer in `format`, writing each line (without newline) through `write`; `flush`
+    /// writes what `write` may hold back.
+    package init(format: Format, write: @escaping (String) -> Void, flush: @escaping () -> Void) {
+        self.format = format
+        self.write = write
+        self.flushPending = flush
+    }
+
+    /// Writes every line still held back; the launcher calls it once the loop ended.
+    package func flush() {
+        flushPending()
     }
 
     /// Prints every event `session` ingests from now on. The session keeps the printer alive.

@@ -42,7 +42,11 @@ struct ReplayLauncher {
 
     /// Prints a line per event, as the recorded headless run did, at `speed` if given.
     private func play(_ entries: [ReplayEntry], on session: DashboardSession) -> Int32 {
-        EventPrinter(format: json ? .json : .text).attach(to: session)
+        let printer = EventPrinter(format: json ? .json : .text)
+        printer.attach(to: session)
+        // This loop holds the main thread, so the printer's timed writes never come: what it
+        // holds back is written here, after each batch of lines due and at the end.
+        defer { printer.flush() }
         guard let speed else {
             for entry in entries { entry.play(on: session) }
             return 0
@@ -51,6 +55,7 @@ struct ReplayLauncher {
         var timeline = ReplayTimeline(times: entries.map(\.time), speed: speed, now: clock.now)
         while case .append(let due) = timeline.catchUp(at: clock.now) {
             for entry in entries[due] { entry.play(on: session) }
+            printer.flush()
             guard let wake = timeline.nextWake() else { break }
             // Nothing else runs on this thread headless: the wait may block it.
             Thread.sleep(forTimeInterval: max((wake - clock.now).seconds, 0))
