@@ -8,6 +8,7 @@ import ServiceLifecycle
 import TaskFlow
 import TaskFlowConsole
 import TaskFlowStore
+import Tracing
 import UnixSignals
 
 /// The example's command line, and the server it runs.
@@ -27,6 +28,9 @@ struct ServerExample: ParsableCommand {
 
     @Option(help: ArgumentHelp("The least level logged: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     var logLevel = "info"
+
+    @Option(help: ArgumentHelp("Write every span, as it ends, as a JSON line to this file ('-': stdout).", valueName: "path"))
+    var traces: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, not \(port)") }
@@ -68,6 +72,9 @@ struct ServerExample: ParsableCommand {
         }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+        if let traces {
+            InstrumentationSystem.bootstrap(SpanLines(output: try SpanOutput(path: traces)))
+        }
         let logger = Logger(label: "server-example")
 
         let folder = try self.folder ?? Self.temporaryFolder()
@@ -117,7 +124,7 @@ struct ServerExample: ParsableCommand {
             server-example: pid \(pid), store \(folder)/jobs.sqlite\(recovered > 0 ? ", \(recovered) durable flow(s) recovered" : "")
               metrics:  curl http://127.0.0.1:\(metrics.port)/metrics
               attach:   swift run taskflow attach \(pid)     (console \(console.path))
-              traces:   none exported (no tracing backend bootstrapped)
+              traces:   \(traces.map { "JSON lines to \($0 == "-" ? "stdout" : $0)" } ?? "none exported (--traces PATH writes them)")
               stop:     kill -TERM \(pid)   drains (grace \(grace) s); a second signal stops at once
 
             """.utf8))

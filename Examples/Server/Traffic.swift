@@ -3,6 +3,7 @@ import Logging
 import ServiceLifecycle
 import TaskFlow
 import TaskFlowStore
+import Tracing
 
 /// What keeps the example busy until a graceful shutdown: a write flow every 200 ms (every fifth
 /// one durable; once a minute, from the fifth second on, a rebuild of 15 s, longer than the
@@ -26,7 +27,8 @@ struct Traffic: Service {
             submitFlow(batch)
             if batch % 3 == 0 {
                 do {
-                    try await store.submit(Report(number: batch))
+                    // The stored job's run links to this span, whichever worker runs it.
+                    _ = try await withSpan("Submit report \(batch)") { _ in try await store.submit(Report(number: batch)) }
                 } catch {
                     logger.error("submitting report \(batch): \(error)")
                 }

@@ -33,12 +33,63 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("jobs.sqlite").path))
     }
 
+    @Test func tracesAreJSONLinesAndAStoredJobLinksToTheSpanThatSubmittedIt() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-example-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let traces = folder.appendingPathComponent("spans.jsonl").path
+        let server = try RunningExample(["--folder", folder.path, "--port", "0", "--grace", "1", "--traces", traces])
+        defer { server.kill() }
+        #expect(await eventually { server.output.contains("traces:   JSON lines to \(traces)") }, "\(server.output)")
+
+        // A report job (submitted every 600 ms) run by a worker: its span links to the submit's.
+        var spans: [SpanLine] = []
+        let linked = await eventually(within: 60) {
+            spans = SpanLine.read(traces)
+            return spans.contains { $0.name == "report" && !$0.links.isEmpty }
+        }
+        try #require(linked, "a report's run span with a link among \(spans.count) spans")
+        let run = try #require(spans.first { $0.name == "report" && !$0.links.isEmpty })
+        let submit = try #require(spans.first { $0.spanId == run.links[0].spanId }, "the linked span was written too")
+        #expect(submit.name.hasPrefix("Submit report "))
+        #expect(submit.traceId == run.links[0].traceId)
+
+        // A flow's span, with the §9 attributes, and its steps as children in the same trace.
+        let flow = try #require(spans.first { $0.name.hasPrefix("Post batch ") && $0.attributes["taskflow.flow.outcome"] == "completed" })
+        #expect(flow.attributes["taskflow.flow.access"] == "write")
+        #expect(flow.attributes["taskflow.flow.id"] != nil)
+        let steps = spans.filter { $0.parentSpanId == flow.spanId }.map(\.name)
+        #expect(steps.contains("Validate") && steps.contains("Persist"), "\(steps)")
+        #expect(spans.filter { $0.parentSpanId == flow.spanId }.allSatisfy { $0.traceId == flow.traceId })
+
+        server.signal(SIGTERM)
+        #expect(await eventually(within: 30) { !server.isRunning })
+        #expect(server.status == 0)
+    }
+
     @Test func aBadFlagIsOneLineAndExitTwo() async throws {
         let server = try RunningExample(["--grace=-3"])
         #expect(await eventually { !server.isRunning })
         #expect(server.status == 2)
         #expect(await eventually { server.errors.hasSuffix("\n") })
         #expect(server.errors == "server-example: --grace must be 0 seconds or more, not -3.0 (see 'server-example --help')\n")
+    }
+}
+
+/// One line of `--traces`: the fields the test reads.
+private struct SpanLine: Decodable {
+    struct Link: Decodable { let traceId: String; let spanId: String }
+    let traceId: String
+    let spanId: String
+    let parentSpanId: String?
+    let name: String
+    let attributes: [String: String]
+    let links: [Link]
+
+    /// The complete lines written so far (the last one may be half written).
+    static func read(_ path: String) -> [SpanLine] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").compactMap { try? JSONDecoder().decode(SpanLine.self, from: Data($0.utf8)) }
     }
 }
 

@@ -63,20 +63,21 @@ package final class SessionRecorder: Sendable {
         }
     }
 
-    /// Stops recording, writes what waits and closes the file. Returns how many messages were
-    /// dropped, and says so on standard error when any were, or when writing failed.
+    /// Stops recording, writes what waits and closes the file. Returns what the recording lost,
+    /// one line per problem (events dropped because the disk was slower than the program, a
+    /// write that failed), empty when it is whole. A library says nothing itself: the caller
+    /// tells its user (the dashboard on standard error, a console server through its logger).
     @discardableResult
-    package func close() -> Int {
+    package func close() -> [String] {
         subscription.withLock { $0 }?.cancel()
         state.withLock { $0.closed = true }
         writer.sync {}
         try? handle.close()
         let (dropped, failure) = state.withLock { ($0.dropped, $0.writeError) }
-        if dropped > 0 {
-            FileHandle.standardError.write(Data("recording \(path): \(dropped) events dropped (the disk was slower than the program)\n".utf8))
-        }
-        if let failure { FileHandle.standardError.write(Data("recording \(path): \(failure)\n".utf8)) }
-        return dropped
+        var problems: [String] = []
+        if dropped > 0 { problems.append("recording \(path): \(dropped) events dropped (the disk was slower than the program)") }
+        if let failure { problems.append("recording \(path): \(failure)") }
+        return problems
     }
 
     private func write(_ message: ServerMessage) {

@@ -47,7 +47,7 @@ package final class SessionRecording {
     /// Writes what waits and closes the file (the session ended); says on standard error when
     /// lines were lost.
     package func close() {
-        recorder.close()
+        for problem in recorder.close() { OutputWriter.standardError.write(problem + "\n") }
     }
 
     func adopted(_ snapshot: ManagerSnapshot, queues: [QueueDescription]?, at time: Duration) {

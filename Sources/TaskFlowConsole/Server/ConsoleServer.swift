@@ -81,7 +81,7 @@ public final class ConsoleServer: Service, Sendable {
         await sayGoodbye()
         unlink(path)
         listening.withLock { $0 = false }
-        recorder?.close()
+        for problem in recorder?.close() ?? [] { logger.warning("\(problem)") }
         logger.info("console on \(path) closed")
     }
 
