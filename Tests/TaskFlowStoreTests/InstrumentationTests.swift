@@ -2,7 +2,7 @@ import Foundation
 import InMemoryTracing
 import MetricsTestKit
 import TaskFlow
-import TaskFlowStore
+@testable import TaskFlowStore
 import TaskFlowTestSupport
 import Testing
 import Tracing
@@ -45,6 +45,30 @@ struct StoreInstrumentationTests {
         #expect(try count("retried") == 1)
         #expect(try count("parked") == 1)
         #expect(try count("failed") == 1)
+    }
+
+    @Test("a dead worker's job queued again is counted as recovered, then as what its run ends in",
+          arguments: StoreFactory.durable)
+    func recoveryCounted(factory: StoreFactory) async throws {
+        let metrics = TestMetrics()
+        let place = try await factory.makePlace()
+        let store = try await place.open(lease: .seconds(3600))
+        let id = try await store.submit(Greeting(name: "ana"))
+        let dead = LeaseOwner(host: LeaseOwner.current().host, boot: LeaseOwner.current().boot,
+                              pid: try deadProcessID(), token: "gone")
+        try await place.markClaimed(id, dead.encoded, 3600)
+        let log = ChangeLog(store)
+        _ = store.registerGreeting()
+        try await withMetricsFactory(metrics) {
+            try await store.start(workers: 1)
+            #expect(await log.waitForEnds(1))
+            await store.stop()
+        }
+        func count(_ outcome: String) throws -> Int64 {
+            try metrics.expectCounter("taskflow.store.jobs", [("kind", Greeting.kind), ("outcome", outcome)]).totalValue
+        }
+        #expect(try count("recovered") == 1)
+        #expect(try count("succeeded") == 1)
     }
 
     @Test("a stored job's run span links to the span that submitted it", arguments: StoreFactory.durable)

@@ -73,13 +73,18 @@ import Testing
             await #expect(throws: Boom.self) { try await failing.value }
             let dependent = queue.add(Job(title: "never runs") { _ in 2 }, after: [failing])
             await #expect(throws: JobError.self) { try await dependent.value }
+            queue.pause()
+            let cancelled = queue.add(Job(title: "cancelled while waiting") { _ in 3 })
+            cancelled.cancel()
+            await #expect(throws: (any Error).self) { try await cancelled.value }
+            queue.resume()
         }
         func count(_ outcome: String) throws -> Int64 {
             try metrics.expectCounter("taskflow.jobs", [("queue", "metrics-queue"), ("outcome", outcome)]).totalValue
         }
         #expect(try count("succeeded") == 1)
         #expect(try count("failed") == 2, "the failed run and the job its failure stopped")
-        #expect(try count("cancelled") == 0)
+        #expect(try count("cancelled") == 1)
         #expect(try metrics.expectTimer("taskflow.job.duration", [("queue", "metrics-queue")]).values.count == 2, "runs only")
     }
 }
