@@ -39,6 +39,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target TaskFlow` builds the DocC catalog.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The dashboard's duration statistics (p50/p90/p99 per flow, step and job title): a
+        // fixed-size histogram per title, so memory stays bounded however many runs are seen.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // What every module shares: the one lock (`Protected`) and the one event fan-out
@@ -89,6 +92,8 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
                 // Writes the preferences file (reading goes through TOMLSource's checks).
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                // Run statistics: duration percentiles in bounded memory.
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
         // The one module that talks to the terminal.

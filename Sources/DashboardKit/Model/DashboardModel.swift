@@ -76,10 +76,10 @@ package struct DashboardModel: Sendable {
     }
 
     /// True while something on screen moves with time alone: flows' elapsed times in every view
-    /// (the header and log move with them), whatever the shown view animates, and a replay's
-    /// time bar while it plays.
+    /// (the header and log move with them), whatever the shown view animates, a replay's
+    /// time bar while it plays, and the header's sparklines for a minute after a run ended.
     package var isAnimated: Bool {
-        shared.board.hasActiveFlows || shownTab.isAnimated(shared) || shared.replay?.isPlaying == true
+        shared.board.hasActiveFlows || shownTab.isAnimated(shared) || shared.replay?.isPlaying == true || sparklinesMove
     }
 
     // MARK: - The engine's events

@@ -111,7 +111,7 @@ package struct FlowBoard: Sendable, Hashable {
         case .revertFailed(let id, let step, let message):
             updateStep(id, step.id, to: .revertFailed(message))
         case .lock(let change):
-            lock.apply(change)
+            lock.apply(change, at: time)
         case .undoExpired(let id):
             updateRow(id) { $0.undoExpired = true }
         case .stepRetrying(let id, let retry):
@@ -173,7 +173,7 @@ package struct FlowBoard: Sendable, Hashable {
                 for event in Self.events(replaying: step, of: flow.info.id) { apply(event, at: time) }
             }
         }
-        lock = LockBoard()
+        lock = LockBoard(waits: lock.waits)
         lock.adopt(snapshot.lock)
         return left
     }

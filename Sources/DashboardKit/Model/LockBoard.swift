@@ -9,9 +9,13 @@ package struct LockBoard: Sendable, Hashable {
     package private(set) var holders = ArrivalQueue()
     /// The flows waiting for it, in arrival order.
     package private(set) var queue = ArrivalQueue()
+    /// How long flows waited for it (the lock panel's p50/p99).
+    package private(set) var waits: LockWaits
 
-    /// An idle lock.
-    package init() {}
+    /// An idle lock; `waits` carries the waits of a lock it replaces (a resynchronised board).
+    package init(waits: LockWaits = LockWaits()) {
+        self.waits = waits
+    }
 
     /// Takes the lock as a snapshot shows it (a dashboard attaching to a running manager).
     /// Holders and waiters already known keep their place.
@@ -21,8 +25,9 @@ package struct LockBoard: Sendable, Hashable {
         for waiter in snapshot.queue { queue.append(waiter) }
     }
 
-    /// Applies one change.
-    mutating func apply(_ event: LockEvent) {
+    /// Applies one change that happened at `time`.
+    mutating func apply(_ event: LockEvent, at time: Duration) {
+        waits.record(event, at: time)
         mode = event.mode
         switch event.change {
         case .enqueued:

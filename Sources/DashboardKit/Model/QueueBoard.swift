@@ -31,6 +31,9 @@ package struct QueueBoard: Sendable, Hashable {
     /// Waiting jobs by the dependency they still wait for.
     private var dependents: [JobID: [JobID]] = [:]
 
+    /// Durations of each job title's runs and jobs ended per second, dropped jobs included.
+    package private(set) var statistics = JobStatistics()
+
     /// How many jobs the board heard end, dropped ones included.
     package var endedTotal: Int { endedCounts.values.reduce(0, +) }
 
@@ -44,6 +47,10 @@ package struct QueueBoard: Sendable, Hashable {
 
     /// Applies one event that happened at `time`.
     package mutating func apply(_ event: JobEvent, at time: Duration) {
+        // Only the title is read before the change: a copy of `jobs` kept across it would copy
+        // every job at each event.
+        let title = event.jobID.flatMap { jobs[$0]?.info.title }
+        statistics.record(event, at: time) { $0 == event.jobID ? title : nil }
         switch event {
         case .added(let info):
             let row = QueuedJobRow(info: info)

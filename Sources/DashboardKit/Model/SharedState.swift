@@ -33,6 +33,9 @@ package struct SharedState: Sendable {
     package var quitLeavesFlowsRunning = false
     /// In a replay, what its time bar shows; nil otherwise.
     package var replay: ReplayStatus?
+    /// Durations and per-second outcomes of the engine's flows (the header's sparklines, the
+    /// detail pane's percentiles, the lock panel's waits). Follows the engine while paused.
+    package private(set) var statistics = RunStatistics()
 
     init(scenario: String, themeName: String, live: FlowBoard) {
         self.scenario = scenario
@@ -76,6 +79,11 @@ package struct SharedState: Sendable {
         if quitting, case .statusChanged(let id, let status) = event, status.isFinished, live.flow(id)?.phase.isActive == true {
             endedWhileQuitting += 1
         }
+        // Before the board takes the event: the run's start and title are read from its row.
+        // Only the row is copied: a copy of the board kept across its change would copy every
+        // flow and the log at each event.
+        let row = live.flow(event.flowID)
+        statistics.record(event, at: time) { $0 == row?.info.id ? row : nil }
         live.apply(event, at: time)
     }
 

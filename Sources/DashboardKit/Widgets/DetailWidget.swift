@@ -2,6 +2,8 @@ import TaskFlow
 
 /// The selected flow's step tree: groups and sequences indented, each step's status and
 /// duration. During a rollback the steps turn to *reverting*, then *reverted*, last first.
+/// Under the tree, once a flow of the same title has run: how many runs, p50/p90/p99 and their
+/// spread, so a run can be judged against its title's past ones.
 struct DetailWidget: Widget {
     let model: DashboardModel
     let tab: FlowsTab
@@ -12,7 +14,26 @@ struct DetailWidget: Widget {
         let title = flow.map { "\($0.info.id) \($0.info.title) (\($0.info.access.rawValue)) — \($0.phase.name)" } ?? "Detail"
         let inner = Panel(title: title, glyphs: glyphs, focused: tab.focus == .detail).draw(into: &grid, in: rect)
         guard let flow, !inner.isEmpty else { return }
-        renderTree(flow, message: flow.failureMessage, into: &grid, in: inner)
+        let (tree, statistics) = splitStatistics(of: flow, in: inner)
+        renderTree(flow, message: flow.failureMessage, into: &grid, in: tree)
+        renderStatistics(of: flow, into: &grid, in: statistics)
+    }
+
+    /// The rows under the tree for the title's statistics: two (the numbers, then the spread)
+    /// when the tree keeps at least two, one when it keeps one, none before a run of the title
+    /// ended (the tree keeps every row).
+    private func splitStatistics(of flow: FlowRow, in inner: Rect) -> (tree: Rect, statistics: Rect) {
+        guard model.shared.statistics.flows[flow.info.title] != nil else { return (inner, inner.splitBottom(0).1) }
+        let rows = max(min(2, inner.height - 2), inner.height >= 2 ? 1 : 0)
+        return inner.splitBottom(rows)
+    }
+
+    private func renderStatistics(of flow: FlowRow, into grid: inout CellGrid, in area: Rect) {
+        let histogram = model.shared.statistics.flows[flow.info.title]
+        guard !area.isEmpty, let summary = StatisticsText.summary("past runs", histogram) else { return }
+        grid.put(summary.truncated(to: area.width, glyphs: glyphs), x: area.x, y: area.y, role: .dim, limit: area.width)
+        guard area.height > 1, let spread = StatisticsText.spread(histogram, width: area.width - 10, glyphs: glyphs) else { return }
+        grid.put("spread    " + spread, x: area.x, y: area.y + 1, role: .dim, limit: area.width)
     }
 
     private func renderTree(_ flow: FlowRow, message: String?, into grid: inout CellGrid, in inner: Rect) {

@@ -1,8 +1,10 @@
 import TaskFlow
 
-/// The top line: PAUSED, name and scenario, lock badge, queue length, counts per status. The
-/// counts matter most, so on a narrow screen the scenario name gives way first, then the
-/// lock badge's flow title.
+/// The top line: PAUSED, name and scenario, lock badge, queue length, counts per status, and at
+/// the right end sparklines of flows (and jobs) completed and failed per second over the last
+/// minute. The counts matter most, so on a narrow screen the sparklines give way first (they
+/// only take columns the rest leaves free), then the scenario name, then the lock badge's flow
+/// title.
 struct HeaderWidget: Widget {
     let model: DashboardModel
     let glyphs: Glyphs
@@ -30,12 +32,43 @@ struct HeaderWidget: Widget {
         }
         let status = [queue] + counts(labels ?? .initial)
         let statusWidth = width(of: paused + status)
-        let badge = lockBadge(width: rect.width - statusWidth)
-        let title = title(width: rect.width - statusWidth - badge.text.displayWidth)
+        let free = rect.width - statusWidth - lockBadge(width: Self.maximumBadge).text.displayWidth - title(width: .max).text.displayWidth
+        let sparklines = sparklines(width: free)
+        let rest = rect.width - width(of: sparklines)
+        let badge = lockBadge(width: rest - statusWidth)
+        let title = title(width: rest - statusWidth - badge.text.displayWidth)
         var x = rect.x
         for segment in paused + [title, badge] + status {
+            x += grid.put(segment.text, x: x, y: rect.y, role: segment.role, limit: rect.x + rest - x)
+        }
+        x = rect.x + rest
+        for segment in sparklines {
             x += grid.put(segment.text, x: x, y: rect.y, role: segment.role, limit: rect.x + rect.width - x)
         }
+    }
+
+    /// The fewest seconds a sparkline shows: fewer would show no trend.
+    static let minimumSparkline = 8
+
+    /// ` flows ▁▃█ fail ▁▁▅ jobs ▂▂▁ fail ▁▁▁ `: per second, the flows (and the jobs, with a
+    /// queues view) that completed and that failed, the newest second last, as many seconds
+    /// of the last minute as `width` columns leave room for; nothing when fewer than
+    /// ``minimumSparkline`` would fit.
+    private func sparklines(width: Int) -> [Segment] {
+        var series = [(" flows ", model.shared.statistics.completions, model.shared.statistics.failures)]
+        if let jobs = model.jobStatistics { series.append((" jobs ", jobs.completions, jobs.failures)) }
+        let fixed = series.reduce(1) { $0 + $1.0.count + " fail ".count }
+        let seconds = min((width - fixed) / (2 * series.count), PerSecondCounts.window)
+        guard seconds >= Self.minimumSparkline else { return [] }
+        let now = model.now
+        return series.flatMap { label, completions, failures in
+            [
+                Segment(text: label, role: .header),
+                Segment(text: Sparkline.render(Array(completions.counts(endingAt: now).suffix(seconds)), glyphs: glyphs), role: .statusCompleted),
+                Segment(text: " fail ", role: .header),
+                Segment(text: Sparkline.render(Array(failures.counts(endingAt: now).suffix(seconds)), glyphs: glyphs), role: .statusFailed),
+            ]
+        } + [Segment(text: " ", role: .header)]
     }
 
     /// ` TaskFlow · scenario`, cut to `width` columns, or nothing when that is too few.

@@ -1,6 +1,7 @@
 import TaskFlow
 
-/// The lock: its mode, the current holders, and the waiting queue in admission order.
+/// The lock: its mode, the current holders, and the waiting queue in admission order; on the
+/// bottom row, when one is free, how long flows waited to enter it (p50/p99).
 struct LockPanelWidget: Widget {
     let board: FlowBoard
     let glyphs: Glyphs
@@ -17,6 +18,10 @@ struct LockPanelWidget: Widget {
         }
         for (offset, line) in lines.prefix(inner.height).enumerated() {
             grid.put(glyphs.fold(line.0), x: inner.x, y: inner.y + offset, role: line.1, limit: inner.width)
+        }
+        // The waits come last: who holds the lock and who waits matter more on a short pane.
+        if lines.count < inner.height, let waits = StatisticsText.summary("waits", board.lock.waits.histogram, percentiles: [50, 99]) {
+            grid.put(waits.truncated(to: inner.width, glyphs: glyphs), x: inner.x, y: inner.y + inner.height - 1, role: .dim, limit: inner.width)
         }
     }
 

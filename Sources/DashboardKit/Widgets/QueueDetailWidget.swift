@@ -1,8 +1,8 @@
 import TaskFlow
 
 /// The selected job of the queues view in full — queue, priority, status, attempts, the
-/// countdown to the next one, its last error and each dependency with its status — or, on a
-/// queue's heading, that queue.
+/// countdown to the next one, its last error, each dependency with its status and how past runs
+/// of its title went (count, p50/p90/p99, spread) — or, on a queue's heading, that queue.
 struct QueueDetailWidget: Widget {
     let model: DashboardModel
     let tab: QueuesTab
@@ -47,6 +47,10 @@ struct QueueDetailWidget: Widget {
             let dependency = board.jobs[id].map { "#\(id.rawValue) \"\($0.info.title)\" \($0.status.name)" } ?? "#\(id.rawValue) succeeded"
             lines.append((index == 0 ? "after      " : "           ") + dependency)
         }
+        // How this title's runs went before: is this one slow?
+        let runs = board.statistics.jobs[job.info.title]
+        if let summary = StatisticsText.summary("runs", runs) { lines.append("past       " + summary) }
+        if let spread = StatisticsText.spread(runs, width: 40, glyphs: glyphs) { lines.append("spread     " + spread) }
         return lines
     }
 
