@@ -68,9 +68,9 @@ struct ChromeViewSnapshotTests {
         ("Home / End", "select the first / the last flow"),
         ("Enter", "focus the flow list / the detail pane"),
         ("c", "cancel the flow: its steps roll back"),
-        ("C", "cancel every running and waiting flow"),
+        ("C", "cancel every active flow listed"),
         ("u, then y / n", "undo a completed write flow"),
-        ("/", "filter flows by title; Esc clears it"),
+        ("/ · < > i", "filter (Esc clears) · sort · invert"),
     ]
     static let queuesKeys: [(keys: String, action: String)] = [
         ("↑ / k, ↓ / j", "select a queue or a job"),
@@ -78,6 +78,8 @@ struct ChromeViewSnapshotTests {
         ("c", "cancel the job"),
         ("r", "run a failed or cancelled job again"),
         ("P", "pause / resume the job's queue"),
+        ("C, R", "cancel / retry every job listed"),
+        ("/ · < > i", "filter (Esc clears) · sort · invert"),
     ]
     static let storeKeys: [(keys: String, action: String)] = [
         ("↑ / k, ↓ / j", "select a job"),
@@ -85,6 +87,8 @@ struct ChromeViewSnapshotTests {
         ("c, then y / n", "remove the job from the store"),
         ("r", "queue the failed job again now"),
         ("w", "wake the parked jobs"),
+        ("C, R", "remove / retry every job listed"),
+        ("/ · < > i", "filter (Esc clears) · sort · invert"),
     ]
     /// The key a store source contributes: the outbox demo's network.
     static let networkKey = (keys: "n", action: "switch the network: up / down")

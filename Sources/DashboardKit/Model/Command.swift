@@ -23,6 +23,8 @@ package enum Command: Sendable, Hashable {
     case flipStoreSwitch(Character)
     /// Switch to the next theme.
     case cycleTheme
+    /// Keep `sort` as the view's sort in the preferences (`view`: its preference key).
+    case rememberSort(view: String, SavedSort)
     /// Leave the program now; `leftover` describes flows that were still active.
     case exit(leftover: [String])
 
@@ -33,7 +35,7 @@ package enum Command: Sendable, Hashable {
         case .cancel, .undo, .retryStoredJob, .cancelStoredJob, .cancelQueuedJob, .retryQueuedJob, .setQueuePaused,
             .wakeParkedJobs, .flipStoreSwitch:
             true
-        case .cycleTheme, .exit:
+        case .cycleTheme, .rememberSort, .exit:
             false
         }
     }

@@ -47,6 +47,7 @@ extension DashboardModel {
         guard let yes = Question.answer(key) else { return [] }
         shared.mode = .normal
         shared.notice = yes ? question.yesNotice : question.noNotice
+        if yes, let line = question.yesLog { shared.note(line, level: .info, at: shared.now) }
         return yes ? question.yes : []
     }
 

@@ -10,12 +10,16 @@ package struct Question: Sendable, Hashable {
     package let yesNotice: String
     /// The notice after `n` or Esc.
     package let noNotice: String
+    /// The event log's line after `y`, for an action on many rows: what was asked, and of how
+    /// many (each row's own events follow).
+    package let yesLog: String?
 
-    package init(prompt: String, yes: [Command], yesNotice: String, noNotice: String) {
+    package init(prompt: String, yes: [Command], yesNotice: String, noNotice: String, yesLog: String? = nil) {
         self.prompt = prompt
         self.yes = yes
         self.yesNotice = yesNotice
         self.noNotice = noNotice
+        self.yesLog = yesLog
     }
 
     /// The answer `key` gives: true for `y`, false for `n` or Esc, nil for any other key.

@@ -143,6 +143,9 @@ package struct PreferencesParser: Sendable {
 extension PreferencesParser {
     /// The parser for the dashboard's own views and their columns.
     package static var dashboard: PreferencesParser {
-        PreferencesParser(sortableViews: [:])
+        PreferencesParser(sortableViews: [
+            FlowsTab.preferenceKey: FlowsTab.sortColumns, QueuesTab.preferenceKey: QueuesTab.sortColumns,
+            StoreTab.preferenceKey: StoreTab.sortColumns,
+        ])
     }
 }

@@ -35,7 +35,9 @@ package final class DashboardSession {
     package let startedAt: ContinuousClock.Instant
     /// Where the choices made on screen (the theme, the sorts) are remembered; nil keeps none
     /// (a replay, a program without a home folder).
-    package var preferences: PreferenceKeeper?
+    package var preferences: PreferenceKeeper? {
+        didSet { restoreSorts() }
+    }
 
     private let themes: ThemeCatalog
     private let exitsWhenScenarioEnds: Bool
@@ -170,7 +172,10 @@ package final class DashboardSession {
     /// recording writes it down with the queues shown.
     package func adopt(_ snapshot: ManagerSnapshot, queues: [QueueDescription]? = nil, at time: Duration? = nil) {
         let time = time ?? elapsed
-        if let queues, model.tab(QueuesTab.self) == nil { model.add(QueuesTab(queues: queues)) }
+        if let queues, model.tab(QueuesTab.self) == nil {
+            model.add(QueuesTab(queues: queues))
+            restoreSorts()
+        }
         model.adopt(snapshot, at: time)
         recording?.adopted(snapshot, queues: self.queues?.queues, at: time)
         changed = true
@@ -181,6 +186,7 @@ package final class DashboardSession {
     package func attachStore(_ source: any JobStoreSource, showing: Bool = false) {
         store?.stop()
         model.add(StoreTab(name: source.name), showing: showing)
+        restoreSorts()
         store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
                             note: { [weak self] in self?.storeChanged($0) })
     }
@@ -198,6 +204,7 @@ package final class DashboardSession {
         queues = source
         let events = source.events()
         model.add(QueuesTab(queues: source.queues), showing: showing)
+        restoreSorts()
         tasks.append(Task { [weak self] in
             for await event in events { self?.ingest(event) }
         })
@@ -364,6 +371,7 @@ package final class DashboardSession {
             case .wakeParkedJobs: store?.wakeParkedJobs()
             case .flipStoreSwitch(let key): store?.flip(key)
             case .cycleTheme: cycleTheme()
+            case .rememberSort(let view, let sort): remember { $0.sorts[view] = sort }
             case .exit(let leftover): exitRequest = .quit(leftover: leftover)
             }
         }
@@ -412,6 +420,15 @@ package final class DashboardSession {
         } catch {
             note("theme: \(error)", level: .error)
         }
+    }
+
+    /// Sorts the views as the preferences remember them.
+    private func restoreSorts() {
+        guard let sorts = preferences?.preferences.sorts else { return }
+        if let sort = sorts[FlowsTab.preferenceKey] { model.update(FlowsTab.self) { $0.restoreSort(sort) } }
+        if let sort = sorts[QueuesTab.preferenceKey] { model.update(QueuesTab.self) { $0.restoreSort(sort) } }
+        if let sort = sorts[StoreTab.preferenceKey] { model.update(StoreTab.self) { $0.restoreSort(sort) } }
+        changed = true
     }
 
     /// Writes a choice made on screen to the preferences; a write that fails is said in the

@@ -44,6 +44,9 @@ package protocol DashboardTab: Sendable {
     /// The filter typed with `/` (``Mode/filter``), as the status bar shows it.
     var filter: String { get }
 
+    /// Why the filter being typed does not apply (an unknown field), for the status bar.
+    var filterError: String? { get }
+
     /// A key typed while ``Mode/filter`` is on.
     mutating func editFilter(_ key: Key, _ shared: inout SharedState)
 }
@@ -79,6 +82,9 @@ extension DashboardTab {
 
     /// No filter.
     package var filter: String { "" }
+
+    /// No filter, so nothing wrong with it.
+    package var filterError: String? { nil }
 
     /// A view without a filter ends the typing at once.
     package mutating func editFilter(_ key: Key, _ shared: inout SharedState) {

@@ -1,9 +1,9 @@
 import TaskFlow
 
 /// The flows view: the flow list, the selected flow's step tree, the lock beside it. Its keys
-/// select and filter flows, move the arrows between the list and the step tree, and cancel
-/// and undo flows.
-package struct FlowsTab: DashboardTab {
+/// select, sort and filter flows, move the arrows between the list and the step tree, and
+/// cancel and undo flows — one, or every flow the filter matches.
+package struct FlowsTab: ListView {
     /// Which pane the arrow keys move in.
     package enum Focus: Sendable, Hashable {
         /// ↑/↓ select a flow.
@@ -15,6 +15,7 @@ package struct FlowsTab: DashboardTab {
     /// What its keys do.
     package enum Action: Sendable, Hashable {
         case up, down, first, last, switchFocus, cancel, cancelAll, undo, filter, clearFilter
+        case sort(ListQuery.SortKey)
     }
 
     /// The selected flow.
@@ -23,13 +24,40 @@ package struct FlowsTab: DashboardTab {
     package private(set) var focus = Focus.flows
     /// How far the step tree is scrolled down.
     package private(set) var detailScroll = 0
-    /// The title filter (case-insensitive substring); empty shows every flow.
-    package private(set) var filter = ""
+    /// The filter and the sort (see ``ListFilter``, ``schema(now:)``).
+    package var query = ListQuery()
 
     /// No flow selected, no filter.
     package init() {}
 
     package var name: String { "flows" }
+
+    /// How its preferences name it.
+    package static let preferenceKey = "flows"
+    package static let filterAction = Action.filter
+    package static let clearFilterAction = Action.clearFilter
+    package static func sortAction(_ key: ListQuery.SortKey) -> Action { .sort(key) }
+    package static let rowNoun = "flows"
+
+    /// What the flow list sorts and filters by: its columns (the lock's phases in lifecycle
+    /// order for `status`), and the fields `state`, `access`, `title`, `step`, `error`.
+    package static func schema(now: Duration) -> ListSchema<FlowRow> {
+        ListSchema(
+            columns: [
+                ListColumn("id") { $0.info.id.rawValue },
+                ListColumn("access") { $0.info.access.rawValue },
+                ListColumn("title") { $0.info.title.lowercased() },
+                ListColumn("status") { FlowPhase.allCases.firstIndex(of: $0.phase) ?? 0 },
+                ListColumn("progress") { $0.phase == .completed ? 1 : $0.current?.progress ?? -1 },
+                ListColumn("step") { $0.current?.info.title.lowercased() ?? "" },
+                ListColumn("elapsed") { $0.elapsed(at: now) },
+            ],
+            fields: [
+                ("state", { $0.phase.name }), ("access", { $0.info.access.rawValue }), ("title", { $0.info.title }),
+                ("step", { $0.current?.info.title ?? "" }), ("error", { $0.failureMessage ?? "" }),
+            ],
+            text: { $0.info.title })
+    }
 
     package var keys: [KeyRow<Action>] { Self.keyRows }
 
@@ -40,18 +68,18 @@ package struct FlowsTab: DashboardTab {
         KeyRow(keys: "Home / End", action: "select the first / the last flow", bindings: [.home: .first, .end: .last]),
         KeyRow(keys: "Enter", action: "focus the flow list / the detail pane", hint: KeyHint("Enter", "detail"), bindings: [.enter: .switchFocus]),
         KeyRow(keys: "c", action: "cancel the flow: its steps roll back", hint: KeyHint("c", "cancel"), bindings: [.character("c"): .cancel]),
-        KeyRow(keys: "C", action: "cancel every running and waiting flow", hint: KeyHint("C", "cancel all"), bindings: [.character("C"): .cancelAll]),
-        KeyRow(keys: "u, then y / n", action: "undo a completed write flow", hint: KeyHint("u", "undo"), bindings: [.character("u"): .undo]),
         KeyRow(
-            keys: "/", action: "filter flows by title; Esc clears it", hint: KeyHint("/", "filter"),
-            bindings: [.character("/"): .filter, .escape: .clearFilter]),
+            keys: "C", action: "cancel every active flow listed", hint: KeyHint("C", "cancel all"),
+            bindings: [.character("C"): .cancelAll]),
+        KeyRow(keys: "u, then y / n", action: "undo a completed write flow", hint: KeyHint("u", "undo"), bindings: [.character("u"): .undo]),
+        filterAndSortKeys,
     ]
 
     /// Moving around still acts while quitting; cancelling is moot then (every flow is being
     /// cancelled), and undo and filter typing would hide the rollback the user waits for.
     package func actsWhileQuitting(_ action: Action) -> Bool {
         switch action {
-        case .up, .down, .first, .last, .switchFocus, .clearFilter: true
+        case .up, .down, .first, .last, .switchFocus, .clearFilter, .sort: true
         case .cancel, .cancelAll, .undo, .filter: false
         }
     }
@@ -79,20 +107,19 @@ package struct FlowsTab: DashboardTab {
         case .switchFocus: focus = focus == .flows ? .detail : .flows
         case .clearFilter: clearFilter(&shared)
         case .cancel: return cancelSelected(&shared)
-        case .cancelAll: return shared.cancelAll(reason: "cancelling every running and waiting flow")
+        case .cancelAll: return cancelEveryMatch(&shared)
         case .undo: askUndo(&shared)
         case .filter: shared.mode = .filter
+        case .sort(let key): return sortList(key, &shared)
         }
         return []
     }
 
     // MARK: - Reading
 
-    /// The flows that pass the filter, in submission order.
+    /// The flows that pass the filter, in the sort's order (submission order unsorted).
     package func visibleFlows(_ shared: SharedState) -> [FlowRow] {
-        guard !filter.isEmpty else { return shared.board.flows }
-        let needle = filter.lowercased()
-        return shared.board.flows.filter { $0.info.title.lowercased().contains(needle) }
+        query.apply(shared.board.flows, Self.schema(now: shared.now))
     }
 
     /// The selected flow as shown.
@@ -136,34 +163,32 @@ package struct FlowsTab: DashboardTab {
     }
 
     /// Keeps the selection on a visible flow after the filter changed.
-    private mutating func keepSelectionVisible(_ shared: SharedState) {
+    package mutating func keepSelectionVisible(_ shared: SharedState) {
         let visible = visibleFlows(shared)
         if let selection, visible.contains(where: { $0.info.id == selection }) { return }
         selection = visible.first?.info.id
         detailScroll = 0
     }
 
-    // MARK: - Filter
-
-    package mutating func editFilter(_ key: Key, _ shared: inout SharedState) {
-        switch key {
-        case .character(let character): filter.append(character)
-        case .backspace: if !filter.isEmpty { filter.removeLast() }
-        case .enter: shared.mode = .normal
-        case .escape: clearFilter(&shared)
-        default: return
-        }
-        keepSelectionVisible(shared)
-    }
-
-    /// Clears the filter; typing one ends.
-    private mutating func clearFilter(_ shared: inout SharedState) {
-        if shared.mode == .filter { shared.mode = .normal }
-        filter = ""
-        keepSelectionVisible(shared)
-    }
-
     // MARK: - Cancel and undo
+
+    /// `C`: without a filter every running and waiting flow, at once (as `q` would); with a
+    /// filter, every match that can still be cancelled, after a question that says how many.
+    private func cancelEveryMatch(_ shared: inout SharedState) -> [Command] {
+        guard query.isFiltering else { return shared.cancelAll(reason: "cancelling every running and waiting flow") }
+        let live = shared.live
+        let matches = visibleFlows(shared).filter { live.flow($0.info.id)?.phase.acceptsCancel == true }
+        guard !matches.isEmpty else {
+            shared.notice = "no flow\(matchingText) can be cancelled"
+            return []
+        }
+        let count = Self.count(matches.count)
+        shared.mode = .confirm(Question(
+            prompt: "Cancel \(count)\(matchingText)? Each rolls back.  y = cancel   n = keep",
+            yes: matches.map { .cancel($0.info.id) }, yesNotice: "cancelling \(count): rolling back",
+            noNotice: "nothing cancelled", yesLog: "cancel \(count)\(matchingText)"))
+        return []
+    }
 
     private func cancelSelected(_ shared: inout SharedState) -> [Command] {
         guard let id = selection, let row = shared.live.flow(id) else { return [] }

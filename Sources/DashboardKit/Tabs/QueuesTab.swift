@@ -2,17 +2,46 @@ import TaskFlow
 
 /// The job queues view: each in-process queue with its jobs (a scenario's `[[queue]]` tables,
 /// a program's own ``TaskFlow/JobQueue``s), the selected job or queue in full, the lock beside
-/// them. Built from the queues' events alone; its keys cancel, retry and pause.
-package struct QueuesTab: DashboardTab {
+/// them. Built from the queues' events alone; its keys sort and filter each queue's jobs,
+/// cancel and retry them — one, or every job the filter matches — and pause queues.
+package struct QueuesTab: ListView {
     /// What its keys do.
     package enum Action: Sendable, Hashable {
-        case up, down, first, last, cancel, retry, pauseQueue
+        case up, down, first, last, cancel, retry, pauseQueue, filter, clearFilter, cancelMatches, retryMatches
+        case sort(ListQuery.SortKey)
     }
 
     /// The queues and their jobs.
     package private(set) var board: QueueBoard
     /// The line under the cursor.
     package private(set) var selection: QueueLine?
+    /// The filter and the sort of each queue's jobs (see ``schema(now:)``).
+    package var query = ListQuery()
+
+    /// How its preferences name it.
+    package static let preferenceKey = "job-queues"
+    package static let filterAction = Action.filter
+    package static let clearFilterAction = Action.clearFilter
+    package static func sortAction(_ key: ListQuery.SortKey) -> Action { .sort(key) }
+    package static let rowNoun = "jobs"
+
+    /// What a queue's jobs sort and filter by: id, title, priority, state (in their life's
+    /// order); the fields `state`, `queue`, `title`, `error`; plain words search the title and
+    /// the queue. Queue headings always show, so `P` still reaches every queue.
+    package static func schema(now: Duration) -> ListSchema<QueuedJobRow> { jobSchema }
+
+    private static let jobSchema = ListSchema<QueuedJobRow>(
+        columns: [
+            ListColumn("id") { $0.info.id.rawValue },
+            ListColumn("title") { $0.info.title.lowercased() },
+            ListColumn("priority") { $0.info.priority.rawValue },
+            ListColumn("state") { $0.status.lifeOrder },
+        ],
+        fields: [
+            ("state", { $0.status.name }), ("queue", { $0.info.queue }), ("title", { $0.info.title }),
+            ("error", { $0.lastError ?? "" }),
+        ],
+        text: { "\($0.info.title) \($0.info.queue)" })
 
     /// The view of `queues`, no job heard of yet, the cursor on the first queue.
     package init(queues: [QueueDescription]) {
@@ -35,10 +64,17 @@ package struct QueuesTab: DashboardTab {
         KeyRow(keys: "c", action: "cancel the job", hint: KeyHint("c", "cancel"), bindings: [.character("c"): .cancel]),
         KeyRow(keys: "r", action: "run a failed or cancelled job again", hint: KeyHint("r", "retry"), bindings: [.character("r"): .retry]),
         KeyRow(keys: "P", action: "pause / resume the job's queue", hint: KeyHint("P", "pause queue"), bindings: [.character("P"): .pauseQueue]),
+        KeyRow(
+            keys: "C, R", action: "cancel / retry every job listed", hint: KeyHint("C R", "all"),
+            bindings: [.character("C"): .cancelMatches, .character("R"): .retryMatches]),
+        filterAndSortKeys,
     ]
 
     package func actsWhileQuitting(_ action: Action) -> Bool {
-        [.up, .down, .first, .last].contains(action)
+        switch action {
+        case .up, .down, .first, .last, .clearFilter, .sort: true
+        default: false
+        }
     }
 
     /// Retry only for a failed or cancelled job.
@@ -58,6 +94,11 @@ package struct QueuesTab: DashboardTab {
     package mutating func perform(_ action: Action, _ shared: inout SharedState) -> [Command] {
         switch action {
         case .up, .down, .first, .last: move(action)
+        case .filter: shared.mode = .filter
+        case .clearFilter: clearFilter(&shared)
+        case .sort(let key): return sortList(key, &shared)
+        case .cancelMatches: askForEveryMatch(cancelling: true, &shared)
+        case .retryMatches: askForEveryMatch(cancelling: false, &shared)
         case .cancel: return cancelSelectedJob(&shared.notice)
         case .retry: return retrySelectedJob(&shared.notice)
         case .pauseQueue: return pauseSelectedQueue(&shared.notice)
@@ -81,9 +122,51 @@ package struct QueuesTab: DashboardTab {
 
     // MARK: - Keys
 
+    /// Every line shown, in order: each queue's heading, then its jobs that pass the filter, in
+    /// the sort's order (the queue's own order, see ``QueueBoard/jobs(of:)``, unsorted).
+    package var visibleLines: [QueueLine] {
+        board.queues.flatMap { queue in
+            let title = queue.description.title
+            let jobs: [QueueLine] = query.apply(board.jobs(of: title), Self.jobSchema).map { .job($0.info.id) }
+            return [QueueLine.queue(title)] + jobs
+        }
+    }
+
+    /// The jobs shown, in order.
+    private var visibleJobs: [QueuedJobRow] {
+        visibleLines.compactMap { line in
+            guard case .job(let id) = line else { return nil }
+            return board.jobs[id]
+        }
+    }
+
+    /// Keeps the cursor on a line still shown after the filter changed: a job the filter hides
+    /// gives way to its queue's heading.
+    package mutating func keepSelectionVisible(_ shared: SharedState) {
+        guard let selection, !visibleLines.contains(selection) else { return }
+        self.selection = board.queueTitle(of: selection).map { .queue($0) } ?? visibleLines.first
+    }
+
+    /// `C` and `R`: every job shown (the filter's matches, when one is typed) that can still be
+    /// cancelled or can run again, after a question that says how many.
+    private func askForEveryMatch(cancelling: Bool, _ shared: inout SharedState) {
+        let jobs = visibleJobs.filter { cancelling ? !$0.status.isFinished : $0.canRetry }
+        guard !jobs.isEmpty else {
+            shared.notice = cancelling ? "no unfinished job\(matchingText) to cancel" : "no failed or cancelled job\(matchingText) to retry"
+            return
+        }
+        let count = Self.count(jobs.count)
+        let verb = cancelling ? "Cancel" : "Retry"
+        shared.mode = .confirm(Question(
+            prompt: "\(verb) \(count)\(matchingText)?  y = \(verb.lowercased())   n = keep",
+            yes: jobs.map { cancelling ? .cancelQueuedJob($0.info.id) : .retryQueuedJob($0.info.id) },
+            yesNotice: cancelling ? "cancelling \(count)" : "running \(count) again", noNotice: "no job changed",
+            yesLog: "\(verb.lowercased()) \(count)\(matchingText)"))
+    }
+
     /// ↑/↓/Home/End: through the queues' headings and jobs.
     private mutating func move(_ action: Action) {
-        let lines = board.lines
+        let lines = visibleLines
         guard !lines.isEmpty else { return }
         let current = selection.flatMap(lines.firstIndex) ?? 0
         let index = switch action {
@@ -146,5 +229,20 @@ extension DashboardModel {
         advance(to: time)
         let line = update(QueuesTab.self) { $0.apply(event, at: time) } ?? nil
         if let line { note(line.text, level: line.level, at: time) }
+    }
+}
+
+extension JobStatus {
+    /// Where the status falls in a job's life, for a sort by state: waiting, running,
+    /// retrying, then the ends.
+    fileprivate var lifeOrder: Int {
+        switch self {
+        case .waiting: 0
+        case .running: 1
+        case .retrying: 2
+        case .succeeded: 3
+        case .failed: 4
+        case .cancelled: 5
+        }
     }
 }

@@ -3,12 +3,14 @@ import TaskFlow
 
 /// The stored jobs view: a durable job store's jobs as last listed, the selected job in full,
 /// and the processes running workers on the store beside them (store jobs do not take the
-/// lock). Its keys remove, retry and wake jobs, and flip the source's own switches
-/// (``StoreSwitch``: the outbox demo's network).
-package struct StoreTab: DashboardTab {
+/// lock). Its keys sort and filter the jobs, remove and retry them — one, or every job the
+/// filter matches — wake them, and flip the source's own switches (``StoreSwitch``: the outbox
+/// demo's network).
+package struct StoreTab: ListView {
     /// What its keys do.
     package enum Action: Sendable, Hashable {
-        case up, down, first, last, cancel, retry, wake
+        case up, down, first, last, cancel, retry, wake, filter, clearFilter, cancelMatches, retryMatches
+        case sort(ListQuery.SortKey)
         /// Flip the source's switch of this key.
         case flip(Character)
     }
@@ -17,6 +19,30 @@ package struct StoreTab: DashboardTab {
     package private(set) var board: StoreBoard
     /// The selected job's id.
     package private(set) var selection: StoredJobRow.ID?
+    /// The filter and the sort (see ``schema(now:)``).
+    package var query = ListQuery()
+
+    /// How its preferences name it.
+    package static let preferenceKey = "stored-jobs"
+    package static let filterAction = Action.filter
+    package static let clearFilterAction = Action.clearFilter
+    package static func sortAction(_ key: ListQuery.SortKey) -> Action { .sort(key) }
+    package static let rowNoun = "jobs"
+
+    /// What the job list sorts and filters by: its columns, and the fields `state`, `kind`,
+    /// `error`; plain words search the kind and the (redacted) payload.
+    package static func schema(now: Duration) -> ListSchema<StoredJobRow> { jobSchema }
+
+    private static let jobSchema = ListSchema<StoredJobRow>(
+        columns: [
+            ListColumn("id") { $0.id.rawValue },
+            ListColumn("kind") { $0.kind.lowercased() },
+            ListColumn("state") { StoredJobRow.State.allCases.firstIndex(of: $0.state) ?? 0 },
+            ListColumn("retries") { $0.retries },
+            ListColumn("note") { $0.lastError ?? $0.damage ?? "" },
+        ],
+        fields: [("state", { $0.state.rawValue }), ("kind", { $0.kind }), ("error", { $0.lastError ?? $0.damage ?? "" })],
+        text: { "\($0.kind) \($0.payload)" })
 
     /// The view of the store named `name`, not listed yet.
     package init(name: String) {
@@ -39,6 +65,10 @@ package struct StoreTab: DashboardTab {
         KeyRow(keys: "c, then y / n", action: "remove the job from the store", hint: KeyHint("c", "remove"), bindings: [.character("c"): .cancel]),
         KeyRow(keys: "r", action: "queue the failed job again now", hint: KeyHint("r", "retry"), bindings: [.character("r"): .retry]),
         KeyRow(keys: "w", action: "wake the parked jobs", hint: KeyHint("w", "wake"), bindings: [.character("w"): .wake]),
+        KeyRow(
+            keys: "C, R", action: "remove / retry every job listed", hint: KeyHint("C R", "all"),
+            bindings: [.character("C"): .cancelMatches, .character("R"): .retryMatches]),
+        filterAndSortKeys,
     ]
 
     /// A row for each switch whose key no other key of the view, nor of every view, takes.
@@ -52,8 +82,14 @@ package struct StoreTab: DashboardTab {
     }
 
     package func actsWhileQuitting(_ action: Action) -> Bool {
-        [.up, .down, .first, .last].contains(action)
+        switch action {
+        case .up, .down, .first, .last, .clearFilter, .sort: true
+        default: false
+        }
     }
+
+    /// The jobs as listed, filtered and sorted.
+    package var visibleRows: [StoredJobRow] { query.apply(board.rows, Self.jobSchema) }
 
     /// Retry only for a failed job.
     package func offers(_ action: Action, _ shared: SharedState) -> Bool {
@@ -69,6 +105,11 @@ package struct StoreTab: DashboardTab {
     package mutating func perform(_ action: Action, _ shared: inout SharedState) -> [Command] {
         switch action {
         case .up, .down, .first, .last: move(action)
+        case .filter: shared.mode = .filter
+        case .clearFilter: clearFilter(&shared)
+        case .sort(let key): return sortList(key, &shared)
+        case .cancelMatches: askForEveryMatch(removing: true, &shared)
+        case .retryMatches: askForEveryMatch(removing: false, &shared)
         case .cancel: askCancel(&shared)
         case .retry: return retrySelectedJob(&shared.notice)
         case .wake:
@@ -111,7 +152,7 @@ package struct StoreTab: DashboardTab {
 
     /// ↑/↓/Home/End.
     private mutating func move(_ action: Action) {
-        let rows = board.rows
+        let rows = visibleRows
         guard !rows.isEmpty else { return }
         let current = rows.firstIndex { $0.id == selection } ?? 0
         let index = switch action {
@@ -121,6 +162,34 @@ package struct StoreTab: DashboardTab {
         default: rows.count - 1
         }
         selection = rows[index].id
+    }
+
+    /// Keeps the selection on a listed job after the filter changed.
+    package mutating func keepSelectionVisible(_ shared: SharedState) {
+        let rows = visibleRows
+        if let selection, rows.contains(where: { $0.id == selection }) { return }
+        selection = rows.first?.id
+    }
+
+    // MARK: - Keys
+
+    /// `C` and `R`: every job listed (the filter's matches, when one is typed) that can be
+    /// removed (not running) or retried (failed), after a question that says how many.
+    private func askForEveryMatch(removing: Bool, _ shared: inout SharedState) {
+        let matching = matchingText
+        let jobs = visibleRows.filter { removing ? $0.canCancel : $0.canRetry }
+        guard !jobs.isEmpty else {
+            shared.notice = removing ? "no job\(matching) can be removed (a running job cannot)" : "no failed job\(matching) to retry"
+            return
+        }
+        let count = Self.count(jobs.count)
+        let verb = removing ? "Remove" : "Retry"
+        let what = removing ? "They leave the store for good." : "They are queued again now."
+        shared.mode = .confirm(Question(
+            prompt: "\(verb) \(count)\(matching)? \(what)  y = \(verb.lowercased())   n = keep",
+            yes: jobs.map { removing ? .cancelStoredJob($0.id) : .retryStoredJob($0.id) },
+            yesNotice: removing ? "removing \(count)" : "queueing \(count) again", noNotice: "no job changed",
+            yesLog: "\(verb.lowercased()) \(count)\(matching)"))
     }
 
     /// `r`: a failed job queued again.

@@ -36,7 +36,8 @@ struct FlowListWidget: Widget {
     }
 
     func render(into grid: inout CellGrid, in rect: Rect) {
-        let filter = tab.filter.isEmpty ? "" : " — filter \"\(tab.filter)\""
+        let rows = tab.visibleFlows(model.shared)
+        let filter = tab.query.summary(shown: rows.count, of: model.board.flows.count).map { " — \($0)" } ?? ""
         let dropped = model.board.droppedFlows
         let history = dropped == 0 ? "" : " — \(dropped) older finished not kept"
         let next = model.nextTabName.map { " — Tab: \($0)" } ?? ""
@@ -47,7 +48,6 @@ struct FlowListWidget: Widget {
         let largestID = model.board.flows.map(\.info.id.rawValue).max()
         let columns = layout(Columns(width: inner.width, largestID: largestID))
         renderHeading(into: &grid, at: inner, columns: columns)
-        let rows = tab.visibleFlows(model.shared)
         let capacity = inner.height - 1
         let selected = rows.firstIndex { $0.info.id == tab.selection } ?? 0
         // Scroll just enough to keep the selection on screen.
@@ -60,14 +60,16 @@ struct FlowListWidget: Widget {
             }
         }
         if rows.isEmpty {
-            let empty = tab.filter.isEmpty ? "no flows yet" : "no flow matches the filter (Esc clears it)"
+            let empty = tab.query.isFiltering ? "no flow matches the filter (Esc clears it)" : "no flows yet"
             grid.put(empty, x: inner.x + 1, y: inner.y + 1, role: .dim, limit: inner.width - 1)
         }
     }
 
-    /// One column: its heading, width (including the one-cell gap after it) and cell.
+    /// One column: its heading, the name it sorts by, width (including the one-cell gap after
+    /// it) and cell.
     private struct Column {
         let heading: String
+        var sortName: String?
         let width: Int
         let draw: (inout CellGrid, FlowRow, _ x: Int, _ y: Int) -> Void
     }
@@ -75,10 +77,10 @@ struct FlowListWidget: Widget {
     private func layout(_ columns: Columns) -> [Column] {
         var layout = [
             text("id", columns.id) { "#\($0.info.id.rawValue)" },
-            text("A", Columns.access, role: { _ in .dim }) { $0.info.access == .write ? "W" : "R" },
+            text("A", sortName: "access", Columns.access, role: { _ in .dim }) { $0.info.access == .write ? "W" : "R" },
             text("title", columns.title + 1) { $0.info.title },
             text("status", columns.status, role: { $0.phase.role }) { $0.phase.name },
-            Column(heading: "progress", width: Columns.progress) { grid, row, x, y in
+            Column(heading: "progress", sortName: "progress", width: Columns.progress) { grid, row, x, y in
                 ProgressBar(fraction: progress(of: row), glyphs: glyphs).render(into: &grid, x: x, y: y, width: Columns.progress - 1)
             },
         ]
@@ -94,18 +96,23 @@ struct FlowListWidget: Widget {
 
     /// A text column: the value cut to leave a one-cell gap.
     private func text(
-        _ heading: String, _ width: Int, role: @escaping (FlowRow) -> StyleRole = { _ in .normal },
+        _ heading: String, sortName: String? = nil, _ width: Int, role: @escaping (FlowRow) -> StyleRole = { _ in .normal },
         _ value: @escaping (FlowRow) -> String
     ) -> Column {
-        Column(heading: heading, width: width) { [glyphs] grid, row, x, y in
+        Column(heading: heading, sortName: sortName ?? heading, width: width) { [glyphs] grid, row, x, y in
             grid.put(glyphs.fold(value(row)).truncated(to: width - 1, glyphs: glyphs), x: x, y: y, role: role(row), limit: width - 1)
         }
     }
 
     private func renderHeading(into grid: inout CellGrid, at inner: Rect, columns: [Column]) {
         var x = inner.x
+        let schema = FlowsTab.schema(now: model.now)
         for column in columns {
-            grid.put(column.heading, x: x, y: inner.y, role: .dim, limit: min(column.width - 1, inner.x + inner.width - x))
+            let mark = column.sortName.map { tab.query.mark(for: $0, schema, glyphs: glyphs) } ?? ""
+            // The arrow may take the gap after the heading: `A▲` in a column of 2.
+            grid.put(
+                column.heading + mark, x: x, y: inner.y, role: mark.isEmpty ? .dim : .title,
+                limit: min(column.width, inner.x + inner.width - x))
             x += column.width
         }
     }

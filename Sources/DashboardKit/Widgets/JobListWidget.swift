@@ -20,7 +20,9 @@ struct JobListWidget: Widget {
         }
         let switches = store.switches.map { "\($0.state) (\($0.key))" }
         let next = model.nextTabName.map { ["Tab: \($0)"] } ?? []
-        let title = (["Jobs", glyphs.fold(store.name)] + switches + counts + next).joined(separator: " — ")
+        let rows = tab.visibleRows
+        let filter = tab.query.summary(shown: rows.count, of: store.rows.count).map { [$0] } ?? []
+        let title = (["Jobs", glyphs.fold(store.name)] + switches + counts + filter + next).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 2 else { return }
         let idWidth = IDColumn.width(largest: store.rows.map(\.id.rawValue).max(), minimum: Self.minimumID)
@@ -28,7 +30,9 @@ struct JobListWidget: Widget {
         columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
         var x = inner.x
         for (heading, width) in columns {
-            grid.put(heading, x: x, y: inner.y, role: .dim, limit: min(width - 1, inner.x + inner.width - x))
+            let mark = tab.query.mark(for: heading, StoreTab.schema(now: model.now), glyphs: glyphs)
+            // The arrow may take the gap after the heading: `retries▼` in a column of 8.
+            grid.put(heading + mark, x: x, y: inner.y, role: mark.isEmpty ? .dim : .title, limit: min(width, inner.x + inner.width - x))
             x += width
         }
         var body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
@@ -36,14 +40,15 @@ struct JobListWidget: Widget {
             grid.put(glyphs.fold("cannot list the store: \(error)"), x: body.x, y: body.y, role: .statusFailed, limit: body.width)
             body = Rect(x: body.x, y: body.y + 1, width: body.width, height: body.height - 1)
         }
-        renderRows(into: &grid, in: body, columns: columns.map(\.1))
+        renderRows(rows, into: &grid, in: body, columns: columns.map(\.1))
     }
 
-    private func renderRows(into grid: inout CellGrid, in body: Rect, columns: [Int]) {
+    private func renderRows(_ rows: [StoredJobRow], into grid: inout CellGrid, in body: Rect, columns: [Int]) {
         var body = body
         guard body.height > 0 else { return }
-        guard !store.rows.isEmpty else {
-            let text = store.listedAt == nil ? "listing the store…" : "no jobs in the store"
+        guard !rows.isEmpty else {
+            let text = store.listedAt == nil ? "listing the store…"
+                : store.rows.isEmpty ? "no jobs in the store" : "no job matches the filter (Esc clears it)"
             grid.put(glyphs.fold(text), x: body.x + 1, y: body.y, role: .dim, limit: body.width - 1)
             return
         }
@@ -54,9 +59,9 @@ struct JobListWidget: Widget {
             body = Rect(x: body.x, y: body.y, width: body.width, height: body.height - 1)
             guard body.height > 0 else { return }
         }
-        let selected = store.rows.firstIndex { $0.id == tab.selection } ?? 0
-        let first = min(max(selected - body.height + 1, 0), max(store.rows.count - body.height, 0))
-        for (offset, job) in store.rows.dropFirst(first).prefix(body.height).enumerated() {
+        let selected = rows.firstIndex { $0.id == tab.selection } ?? 0
+        let first = min(max(selected - body.height + 1, 0), max(rows.count - body.height, 0))
+        for (offset, job) in rows.dropFirst(first).prefix(body.height).enumerated() {
             let y = body.y + offset
             let note = job.note { store.remaining(until: $0, now: model.now) }
             let cells = ["#\(job.id)", job.kind, job.state.rawValue, job.retriesText, note]

@@ -17,10 +17,13 @@ struct QueueListWidget: Widget {
     func render(into grid: inout CellGrid, in rect: Rect) {
         let counts = ["succeeded", "failed", "cancelled"].compactMap { word in board.endedCounts[word].map { "\(word) \($0)" } }
         let next = model.nextTabName.map { ["Tab: \($0)"] } ?? []
-        let title = (["Job queues"] + counts + next).joined(separator: " — ")
+        let lines = tab.visibleLines
+        let shown = lines.count - board.queues.count
+        let filter = tab.query.summary(shown: shown, of: board.jobs.count).map { [$0] } ?? []
+        let sort = sortText.map { [$0] } ?? []
+        let title = (["Job queues"] + counts + filter + sort + next).joined(separator: " — ")
         let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
         guard inner.height >= 1 else { return }
-        let lines = board.lines
         let idWidth = IDColumn.width(largest: board.jobs.keys.map(\.rawValue).max(), minimum: Self.minimumID)
         let selected = tab.selection.flatMap(lines.firstIndex) ?? 0
         let first = min(max(selected - inner.height + 1, 0), max(lines.count - inner.height, 0))
@@ -32,6 +35,14 @@ struct QueueListWidget: Widget {
             }
             if line == tab.selection { grid.restyle(row, role: .selection) }
         }
+    }
+
+    /// "by title▲" while the jobs are sorted: the list has no headings to mark.
+    private var sortText: String? {
+        let schema = QueuesTab.schema(now: model.now)
+        guard let sort = tab.query.sort, schema.columns.indices.contains(sort.column) else { return nil }
+        let name = schema.columns[sort.column].name
+        return "by " + name + tab.query.mark(for: name, schema, glyphs: glyphs)
     }
 
     private func renderHeading(_ title: String, into grid: inout CellGrid, in row: Rect) {

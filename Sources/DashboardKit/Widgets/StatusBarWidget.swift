@@ -10,7 +10,11 @@ struct StatusBarWidget: Widget {
         case .confirm(let question):
             put(question.prompt, .notice, into: &grid, rect)
         case .filter:
-            put("filter: \(model.shownTab.filter)_   (Enter keeps it, Esc clears it)", .notice, into: &grid, rect)
+            if let error = model.shownTab.filterError {
+                put("filter: \(model.shownTab.filter)_   \(error)", .statusFailed, into: &grid, rect)
+            } else {
+                put("filter: \(model.shownTab.filter)_   (Enter keeps it, Esc clears it)", .notice, into: &grid, rect)
+            }
         case .normal, .quitting, .help:
             if let notice = model.notice ?? model.quitNotice {
                 put(notice, .notice, into: &grid, rect)
