@@ -51,6 +51,16 @@ static inline int tf_key_enter(void) { return KEY_ENTER; }
 static inline int tf_key_backspace(void) { return KEY_BACKSPACE; }
 static inline int tf_key_home(void) { return KEY_HOME; }
 static inline int tf_key_end(void) { return KEY_END; }
+static inline int tf_key_mouse(void) { return KEY_MOUSE; }
+
+// The mouse events the dashboard asks for: the first button going down (a click: with
+// mouseinterval(0) ncurses reports it at once instead of waiting to tell clicks from drags)
+// and the wheel, which xterm-like terminals report as buttons 4 and 5 going down.
+static inline mmask_t tf_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t tf_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t tf_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t tf_wheel_down(void) { return BUTTON5_PRESSED; }
+static inline mmask_t tf_dashboard_mouse_events(void) { return BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED; }
 
 /// Sets the attributes and colour pair used by the following writes to `window`.
 static inline int tf_set_style(WINDOW *window, attr_t attributes, short pair) {
@@ -117,7 +127,9 @@ static inline void tf_fatal_signal_handler(int number, siginfo_t *info, void *co
     struct tf_signal_memory *memory = tf_signal_memory();
     if (__atomic_exchange_n(&memory->terminal_saved, 0, __ATOMIC_ACQ_REL)) {
         tcsetattr(STDIN_FILENO, TCSANOW, &memory->modes);
-        static const char reset[] = "\033[0m\033[?25h\033[?1049l\r\n";
+        // Mouse reporting off too (1006: SGR coordinates, 1000: clicks), else the shell would
+        // receive escape sequences for every click; harmless when it was never on.
+        static const char reset[] = "\033[?1006l\033[?1000l\033[0m\033[?25h\033[?1049l\r\n";
         ssize_t ignored = write(STDOUT_FILENO, reset, sizeof reset - 1);
         (void)ignored;
     }

@@ -6,6 +6,9 @@ enum KeyInput: Equatable {
     case key(Key)
     /// ncurses noticed a resize (KEY_RESIZE).
     case resize
+    /// A mouse event is waiting (KEY_MOUSE): `getmouse` reads it, ``KeyDecoder/mouse(state:x:y:)``
+    /// decodes it.
+    case mouse
     /// Nothing the dashboard uses (a function key, a control character).
     case ignored
 }
@@ -30,8 +33,26 @@ enum KeyDecoder {
         case tf_key_enter(): .key(.enter)
         case tf_key_backspace(): .key(.backspace)
         case tf_key_resize(): .resize
+        case tf_key_mouse(): .mouse
         default: .ignored
         }
+    }
+
+    /// Decodes what `getmouse` read: the button state `state` at column `x`, row `y`. A press
+    /// (or a click, from an ncurses that still resolves them) of the first button and the wheel
+    /// become events; anything else (other buttons, a release) is nil.
+    static func mouse(state: mmask_t, x: Int32, y: Int32) -> MouseEvent? {
+        let action: MouseEvent.Action
+        if state & (tf_button1_pressed() | tf_button1_clicked()) != 0 {
+            action = .press
+        } else if state & tf_wheel_up() != 0 {
+            action = .wheelUp
+        } else if state & tf_wheel_down() != 0 {
+            action = .wheelDown
+        } else {
+            return nil
+        }
+        return MouseEvent(action, x: Int(x), y: Int(y))
     }
 
     private static func character(_ code: UInt32) -> KeyInput {

@@ -10,13 +10,18 @@ package final class TerminalScreen {
     package let depth: ColorDepth
     /// Unicode box drawing in a UTF-8 locale, ASCII otherwise.
     package let glyphs: Glyphs
+    /// Whether the terminal reports clicks and the wheel (asked for at start).
+    package let mouse: Bool
     private let screen: OpaquePointer
     private var restored = false
 
-    /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome.
+    /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome;
+    /// `mouse` asks the terminal to report clicks and the wheel (see ``enableMouse()``), which
+    /// it stops doing when the screen is suspended or restored.
     /// Throws, before the terminal is changed, when stdin is not a terminal, `TERM` is unset or
     /// unknown, or the terminal cannot move its cursor (`TERM=dumb`).
-    package init(noColor: Bool) throws(TerminalError) {
+    package init(noColor: Bool, mouse: Bool = false) throws(TerminalError) {
+        self.mouse = mouse
         guard isatty(STDIN_FILENO) == 1 else { throw .inputNotATerminal }
         // Before newterm, so ncurses picks the wide-character, UTF-8 aware code paths.
         setlocale(LC_ALL, "")
@@ -56,6 +61,24 @@ package final class TerminalScreen {
         }
         depth = noColor || !has_colors() ? .monochrome : ColorDepth(terminalColors: Int(tf_colors()))
         glyphs = tf_locale_is_utf8() != 0 ? .unicode : .ascii
+        enableMouse()
+    }
+
+    /// When asked for: the first button's presses and the wheel, reported at once (no wait to
+    /// tell a click from a double click). ncurses sends the terminal's own request (xterm's
+    /// SGR 1006 coordinates when terminfo's `XM` names them, so wide screens work) and decodes
+    /// the replies as KEY_MOUSE.
+    private func enableMouse() {
+        guard mouse else { return }
+        mouseinterval(0)
+        mousemask(tf_dashboard_mouse_events(), nil)
+    }
+
+    /// The terminal stops reporting the mouse: the shell, after a suspend or the exit, must not
+    /// receive escape sequences for each click.
+    private func disableMouse() {
+        guard mouse else { return }
+        mousemask(0, nil)
     }
 
     /// The terminal's size in cells right now.
@@ -77,6 +100,7 @@ package final class TerminalScreen {
     /// terminal again. Called by the loop, outside any signal handler.
     package func suspend() {
         guard !restored else { return }
+        disableMouse()
         curs_set(1)
         endwin()
         var ours = sigaction(), byDefault = sigaction()
@@ -92,12 +116,14 @@ package final class TerminalScreen {
         _ = followKernelSize()
         curs_set(0)
         refresh()
+        enableMouse()
     }
 
     /// Gives the terminal back as it was: shell modes, cursor, main screen.
     package func restore() {
         guard !restored else { return }
         restored = true
+        disableMouse()
         curs_set(1)
         endwin()
         delscreen(screen)

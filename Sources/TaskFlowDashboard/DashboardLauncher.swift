@@ -27,18 +27,34 @@ package struct DashboardLauncher {
     /// The preferences read at start, which the session updates as the user picks a theme or
     /// a sort.
     package let preferences: PreferenceKeeper?
+    /// Whether the terminal is asked to report clicks and the wheel (see ``mouse(noMouse:preference:)``).
+    package let mouse: Bool
+
+    /// The mouse is on unless turned off: the dashboard is watched and steered more than it is
+    /// copied from, clicking a flow or a heading is what htop and btop users reach for, and
+    /// Shift (Option on macOS) still selects text in most terminals while the mouse is on.
+    /// `--no-mouse` or `mouse = false` turn it off for those who copy from the screen a lot.
+    nonisolated package static let mouseByDefault = true
+
+    /// Whether the dashboard takes the mouse: never with `--no-mouse` (`noMouse`); else as the
+    /// preferences' `mouse` says (`preference`); else ``mouseByDefault``.
+    nonisolated package static func mouse(noMouse: Bool, preference: Bool?) -> Bool {
+        !noMouse && (preference ?? mouseByDefault)
+    }
 
     /// A launcher for `program`, showing `output` and keeping `history` finished flows listed.
     /// `endsWhenIdle`: without a screen, the loop ends once the session's flows and jobs have.
     /// `recording`: the file the session is also written to, for `taskflow replay`, and its title.
     /// `preferences`: what the user's `config.toml` says; `history`, when nil, is its
-    /// `history`, else the default.
+    /// `history`, else the default. `noMouse` (`--no-mouse`) keeps the mouse off whatever the
+    /// preferences say.
     package init(
         program: String, output: Dashboard.Output, history: Int?, endsWhenIdle: Bool = true,
-        recording: (path: String, title: String)? = nil, preferences: PreferenceKeeper? = nil
+        recording: (path: String, title: String)? = nil, preferences: PreferenceKeeper? = nil, noMouse: Bool = false
     ) {
         self.program = program
         self.preferences = preferences
+        mouse = Self.mouse(noMouse: noMouse, preference: preferences?.preferences.mouse)
         self.history = history ?? preferences?.preferences.history ?? FlowBoard.defaultHistoryLimit
         self.endsWhenIdle = endsWhenIdle
         self.recording = recording
@@ -81,7 +97,7 @@ package struct DashboardLauncher {
         }
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen(noColor: noColor)
+            screen = try TerminalScreen(noColor: noColor, mouse: mouse)
         } catch {
             // No usable terminal is a usage problem (run it in one, or go headless): status 2.
             return failed("\(error)")

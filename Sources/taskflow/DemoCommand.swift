@@ -68,7 +68,7 @@ func dashboardStatus(_ makeSource: @escaping @Sendable () throws -> any FlowSour
         }
         let launcher = DashboardLauncher(
             program: "taskflow", output: display.output, history: display.history,
-            recording: display.recordPath.map { ($0, title) }, preferences: preferences)
+            recording: display.recordPath.map { ($0, title) }, preferences: preferences, noMouse: display.noMouse)
         return launcher.show { session in
             StartUp(
                 options: display, remembered: preferences?.preferences, catalog: launcher.catalog, noColor: launcher.noColor,

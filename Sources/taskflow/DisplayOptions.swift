@@ -48,6 +48,11 @@ struct DisplayOptions: ParsableArguments {
             valueName: "path"))
     var configPath: String?
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; overrides the preferences' 'mouse'.")
+    var noMouse = false
+
     @Option(
         name: .customLong("store"),
         help: ArgumentHelp("A durable job store to show in the jobs view (Tab), e.g. the one 'taskflow jobs' uses.", valueName: "path"))

@@ -56,7 +56,7 @@ struct ChromeViewSnapshotTests {
     /// it, written out here rather than read from the code's tables, so that a key dropped from a
     /// table fails the test: those of every view, then each view's own.
     static let everyViewKeys: [(keys: String, action: String)] = [
-        ("PgUp / PgDn", "scroll the event log back and forth"),
+        ("PgUp/PgDn · L", "scroll the event log · L: search it"),
         ("Tab", "views: flows, job queues, stored jobs"),
         ("p", "pause / resume the view (not the work)"),
         ("t", "next theme"),
@@ -101,7 +101,7 @@ struct ChromeViewSnapshotTests {
     @Test func theStatusBarHintsTheDocumentedKeys() {
         let text = DashboardView(glyphs: .unicode).render(Fixture.model(Fixture.busy), size: GridSize(width: 120, height: 30)).text
         let bar = text.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(bar == " ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  / filter  p pause  t theme")
+        #expect(bar == " ? help  q quit  ↑↓ select  Enter detail  c cancel  C cancel all  u undo  / filter  L log  p pause  t theme")
     }
 
     /// The busy fixture with job queues and a job store whose source has the network switch:

@@ -58,7 +58,7 @@ struct FourthViewTests {
         #expect(screen[1] == "Counted 1", "its list pane, where the flow list was")
         let detail = try #require(screen.firstIndex { $0.hasPrefix("the counter's detail") }, "its detail pane")
         #expect(screen[detail].contains("its side"), "its side pane, beside the detail")
-        #expect(screen.last == " ? help  q quit  x count  p pause  t theme", "its hint in the status bar, the flows' gone")
+        #expect(screen.last == " ? help  q quit  x count  L log  p pause  t theme", "its hint in the status bar, the flows' gone")
         #expect(model.handle(.character("c")).isEmpty && model.notice == nil, "the flows' keys do not act here")
 
         _ = model.handle(.character("?"))

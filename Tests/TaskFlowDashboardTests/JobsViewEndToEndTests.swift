@@ -50,6 +50,44 @@ struct JobsViewEndToEndTests {
         try await tmux.expectExit(status: 0)
     }
 
+    @Test func aFilterThenCapitalRRetriesEveryFailedMatchAfterSayingHowMany() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-jobs-bulk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "jobs.sqlite").path
+        let store = try JobStore(path: path)
+        let log = StreamLog(store.changes)
+        store.register(JobsCommandTests.Doomed.self, retry: .never) { _, _ in .fail(Boom("mailbox full")) }
+        for number in 1...3 { try await store.submit(JobsCommandTests.Doomed(number: number)) }
+        try await store.start(workers: 1)
+        #expect(await eventually { log.events.filter { if case .failed = $0 { true } else { false } }.count == 3 })
+        await store.stop()
+        try await store.submit(kind: "send-email", json: Data(#"{"to":"ann@example.com"}"#.utf8))
+
+        let tmux = try Tmux("jobs-bulk", arguments: "demo built-in --store '\(path)'")
+        defer { tmux.close() }
+        try await tmux.waitFor("the flows") { $0.contains("Flows — Tab: stored jobs") }
+        try tmux.send("Tab")
+        try await tmux.waitFor("three failed jobs and a pending one") { $0.contains("failed 3") && $0.contains("send-email") }
+        try tmux.send("/")
+        try tmux.send("-l", "state:failed kind:doom")
+        try tmux.send("Enter")
+        try await tmux.waitFor("the filter's matches counted in the panel") { screen in
+            screen.contains("3 of 4 — filter \"state:failed kind:doom\"") && !screen.contains("send-email        pending")
+        }
+        try tmux.send("R")
+        try await tmux.waitFor("the question with the count") {
+            $0.contains("Retry 3 jobs matching \"state:failed kind:doom\"? They are queued again now.")
+        }
+        try tmux.send("y")
+        try await tmux.waitFor("all three queued again, said in the log") { screen in
+            screen.contains("retry 3 jobs matching \"state:failed kind:doom\"") && screen.contains("0 of 4 — filter")
+        }
+        #expect(try await store.jobs().map(\.state) == [.pending, .pending, .pending, .pending], "the file itself changed")
+        try tmux.send("q", "q")
+        try await tmux.expectExit(status: 0)
+    }
+
     @Test func aMissingStoreIsRefusedBeforeTheScreen() async throws {
         let result = try await TaskflowProcess.run(["demo", "built-in", "--headless", "--store", "/nonexistent/jobs.sqlite"])
         #expect(result.status == 2)

@@ -123,7 +123,7 @@ struct ListQueryTests {
         type("/state:failed kind:send\n", into: &model)
         let tab = model.tab(StoreTab.self)
         #expect(tab?.visibleRows.map(\.id.rawValue) == [4, 6])
-        #expect(Self.screen(model).contains("2 of 6 — filter \"state:failed kind:send\""), "\(Self.screen(model))")
+        #expect(Self.screen(model).contains("Jobs — 2 of 6 — filter \"state:failed kind:send\" — jobs.sqlite"), "\(Self.screen(model))")
         _ = model.handle(.character("R"))
         guard case .confirm(let question) = model.mode else {
             Issue.record("no question: \(model.mode)")

@@ -39,7 +39,7 @@ struct ViewSnapshotTests {
         var model = model
         _ = model.handle(.character("?"))
         let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text
-        for key in ["PgUp / PgDn", "Enter", "u, then y / n", "/", "q"] {
+        for key in ["PgUp/PgDn · L", "Enter", "u, then y / n", "/ · < > i", "q"] {
             #expect(text.contains(key), "help mentions \(key)")
         }
     }

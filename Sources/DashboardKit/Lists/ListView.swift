@@ -80,6 +80,20 @@ extension ListView {
         return [.rememberSort(view: Self.preferenceKey, SavedSort(column: column, ascending: sort.ascending))]
     }
 
+    /// A click on the heading of schema column `column`: sorts by it smallest first, or, when
+    /// the list is sorted by it already, the other way round; the notice says the order and the
+    /// returned command remembers it, as for `<`, `>` and `i`. A column the schema does not
+    /// have changes nothing.
+    package mutating func sort(byColumn column: Int, _ shared: inout SharedState) -> [Command] {
+        let schema = Self.schema(now: shared.now)
+        guard schema.columns.indices.contains(column) else { return [] }
+        query.sort = query.sort?.column == column ? query.sort?.inverted : ListSort(column: column)
+        guard let sort = query.sort else { return [] }
+        let name = schema.columns[column].name
+        shared.notice = "\(Self.rowNoun) sorted by \(name), \(sort.ascending ? "smallest" : "largest") first"
+        return [.rememberSort(view: Self.preferenceKey, SavedSort(column: name, ascending: sort.ascending))]
+    }
+
     /// Takes a sort the preferences kept; one naming no column of the list is ignored.
     package mutating func restoreSort(_ saved: SavedSort) {
         guard let column = Self.schema(now: .zero).column(named: saved.column) else { return }

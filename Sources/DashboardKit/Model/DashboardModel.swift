@@ -121,8 +121,8 @@ package struct DashboardModel: Sendable {
     }
 
     /// Adds a line to the log that no engine event produced.
-    package mutating func note(_ text: String, level: LogLevel, at time: Duration) {
-        shared.note(text, level: level, at: time)
+    package mutating func note(_ text: String, level: LogLevel, at time: Duration, subject: LogSubject? = nil) {
+        shared.note(text, level: level, at: time, subject: subject)
     }
 
     /// Moves the clock on, so elapsed times grow while nothing else happens.

@@ -8,6 +8,16 @@ package struct LogEntry: Sendable, Hashable {
     package let level: LogLevel
     /// The text, without the time stamp.
     package let text: String
+    /// The flow or job the line is about, if one: Enter on the line selects it.
+    package var subject: LogSubject?
+}
+
+/// What a log line is about.
+package enum LogSubject: Sendable, Hashable {
+    /// A flow (its events, its lock changes).
+    case flow(FlowID)
+    /// A job of an in-process queue.
+    case job(JobID)
 }
 
 /// The event log: the most recent ``capacity`` lines, oldest first.
@@ -48,6 +58,11 @@ package struct EventLog: Sendable, Hashable {
     /// The scroll offset (lines above the newest) that ends a window just before line `number`.
     package func scroll(endingBefore number: Int) -> Int {
         max(endNumber - number, 0)
+    }
+
+    /// The number of the line at `index` in ``entries``.
+    package func number(ofIndex index: Int) -> Int {
+        endNumber - entries.count + index
     }
 
     /// The largest useful scroll offset for a window of `count` lines.

@@ -21,6 +21,8 @@ package struct FlowBoard: Sendable, Hashable {
     package private(set) var counts: [PhaseCategory: Int] = [:]
     /// How many finished flows were dropped from ``flows`` to keep the history bounded.
     package private(set) var droppedFlows = 0
+    /// Whether the engine's undo history is full (the undo-history warning).
+    package private(set) var undoHistory = UndoHistoryWatch()
     /// How many finished flows ``flows`` keeps at least (the newest ones).
     package let historyLimit: Int
     private var indexByID: [FlowID: Int] = [:]
@@ -71,6 +73,7 @@ package struct FlowBoard: Sendable, Hashable {
 
     /// Applies one event that happened at `time`. Pure: the same events give the same board.
     package mutating func apply(_ event: FlowEvent, at time: Duration) {
+        undoHistory.record(event, before: flow(event.flowID))
         switch event {
         case .flowQueued(let info):
             // Known already from a snapshot (see ``adopt(_:at:)``).
@@ -103,7 +106,12 @@ package struct FlowBoard: Sendable, Hashable {
                 if row.currentStep == step { row.currentStep = row.steps.last { $0.status == .running }?.info.id }
             }
         case .progress(let id, let step, let fraction):
-            updateRow(id) { $0.updateStep(step) { $0.progress = fraction } }
+            updateRow(id) { row in
+                row.updateStep(step) { node in
+                    node.progress = fraction
+                    node.progressAt = time
+                }
+            }
         case .stepReverting(let id, let step):
             updateStep(id, step.id, to: .reverting)
         case .stepReverted(let id, let step):
@@ -122,7 +130,7 @@ package struct FlowBoard: Sendable, Hashable {
         let line = EventText.line(
             for: event, flowTitle: { flow($0)?.info.title }, stepTitle: { flow($0)?.step($1)?.info.title })
         if let line {
-            log.append(LogEntry(time: time, level: line.level, text: line.text))
+            log.append(LogEntry(time: time, level: line.level, text: line.text, subject: .flow(event.flowID)))
         }
     }
 
@@ -140,7 +148,7 @@ package struct FlowBoard: Sendable, Hashable {
                 for event in Self.events(replaying: step, of: id) { apply(event, at: time) }
             }
         }
-        lock.adopt(snapshot.lock)
+        lock.adopt(snapshot.lock, at: time)
     }
 
     /// Replaces what the board knows of the live flows with what `snapshot` shows, for a watcher
@@ -174,7 +182,7 @@ package struct FlowBoard: Sendable, Hashable {
             }
         }
         lock = LockBoard(waits: lock.waits)
-        lock.adopt(snapshot.lock)
+        lock.adopt(snapshot.lock, at: time)
         return left
     }
 
@@ -201,9 +209,10 @@ package struct FlowBoard: Sendable, Hashable {
         }
     }
 
-    /// Adds a line that is not an engine event (a key's effect, an undo error).
-    package mutating func note(_ text: String, level: LogLevel, at time: Duration) {
-        log.append(LogEntry(time: time, level: level, text: text))
+    /// Adds a line that is not an engine event (a key's effect, an undo error, a queued job's
+    /// event), about `subject` if it is about one.
+    package mutating func note(_ text: String, level: LogLevel, at time: Duration, subject: LogSubject? = nil) {
+        log.append(LogEntry(time: time, level: level, text: text, subject: subject))
     }
 
     private mutating func addRow(_ row: FlowRow) {

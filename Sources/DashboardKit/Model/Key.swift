@@ -1,4 +1,7 @@
 /// A key press, decoded by a backend. The model turns keys into changes and ``Command``s.
+/// A mouse event comes the same way (``mouse(_:)``), so that it keeps its place among the keys
+/// typed around it; the session, which knows where the last frame drew what, turns it into
+/// model messages (see ``PointerAction``).
 package enum Key: Sendable, Hashable {
     /// ↑ (also `k`).
     case up
@@ -26,4 +29,6 @@ package enum Key: Sendable, Hashable {
     case backspace
     /// A printable character (`q`, `/`, a letter of a filter).
     case character(Character)
+    /// A click or a wheel turn at a cell of the screen (only when the mouse is on).
+    case mouse(MouseEvent)
 }

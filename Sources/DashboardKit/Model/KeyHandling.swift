@@ -12,7 +12,11 @@ extension DashboardModel {
             shared.mode = .normal
             return []
         case .filter:
-            tabs[shownIndex].editFilter(key, &shared)
+            if shared.logFocus != nil {
+                shared.editLogSearch(key)
+            } else {
+                tabs[shownIndex].editFilter(key, &shared)
+            }
             return []
         case .confirm(let question):
             return answer(question, key)
@@ -20,7 +24,17 @@ extension DashboardModel {
             // While quitting, a key's notice (the theme's name) shows until the next key, then
             // the quit's progress again: it says how to quit at once.
             shared.notice = nil
-            if let commands = tabs[shownIndex].handle(key, &shared) { return commands }
+            if shared.logFocus != nil {
+                switch shared.handleLogKey(key, selectedFlow: flows.selection) {
+                case .handled: return []
+                case .select(let subject):
+                    select(subject)
+                    return []
+                case .notMine: break
+                }
+            } else if let commands = tabs[shownIndex].handle(key, &shared) {
+                return commands
+            }
             return KeyMap.action(for: key, quitting: shared.quitting).map { perform($0) } ?? []
         }
     }
@@ -30,6 +44,7 @@ extension DashboardModel {
         switch action {
         case .logBack: shared.scrollLog(by: Self.logPage)
         case .logForward: shared.scrollLog(by: -Self.logPage)
+        case .focusLog: shared.toggleLogFocus()
         case .switchTab: switchTab()
         case .pause:
             shared.togglePause()
@@ -51,6 +66,27 @@ extension DashboardModel {
         return yes ? question.yes : []
     }
 
+    /// Enter on a log line: its flow selected in the flows view, or its job in the queues
+    /// view, and that view shown.
+    private mutating func select(_ subject: LogSubject) {
+        switch subject {
+        case .flow(let id):
+            guard shared.board.flow(id) != nil else {
+                shared.notice = "\(id) is no longer listed"
+                return
+            }
+            let shared = self.shared
+            update(FlowsTab.self) { $0.select(id, shared) }
+            shownIndex = tabs.firstIndex { $0 is FlowsTab } ?? shownIndex
+        case .job(let id):
+            guard update(QueuesTab.self, { $0.select(id) }) == true else {
+                shared.notice = "job \(id.rawValue) is no longer listed"
+                return
+            }
+            shownIndex = tabs.firstIndex { $0 is QueuesTab } ?? shownIndex
+        }
+    }
+
     /// `Tab`: the next view; with only the flows, a notice says how to get more.
     private mutating func switchTab() {
         guard tabs.count > 1 else {
@@ -69,6 +105,11 @@ extension DashboardModel {
     /// The status bar's hints, in order, each with whether it can do something now: help and
     /// quit, the shown view's, then the other keys of every view.
     package var hints: [(hint: KeyHint, offered: Bool)] {
+        if shared.logFocus != nil {
+            // The log has the keys: help and quit, then the log's own.
+            let leading = KeyMap.rows.compactMap(\.hint).filter { KeyMap.leadingHints.contains($0.keys) }
+            return (leading + LogFocus.hints).map { ($0, true) }
+        }
         let every = KeyMap.rows.compactMap(\.hint)
         let leading = KeyMap.leadingHints.compactMap { keys in every.first { $0.keys == keys } }
         let trailing = every.filter { !KeyMap.leadingHints.contains($0.keys) }
@@ -78,6 +119,7 @@ extension DashboardModel {
     /// What the help lists: in a replay its own keys first, then the shown view's keys, then
     /// those of every view, leaving out the rows whose keys the replay takes over (Home / End, p).
     package var keyHelp: [KeyHelp] {
+        if shared.logFocus != nil { return LogFocus.keyRows + KeyMap.rows.map(\.help) }
         guard shared.replay != nil else { return shownTab.keyHelp + KeyMap.rows.map(\.help) }
         let taken = ReplayKeyMap.keys
         return ReplayKeyMap.rows.map(\.help) + shownTab.keyHelp(leavingOut: taken)

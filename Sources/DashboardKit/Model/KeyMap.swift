@@ -5,6 +5,8 @@ package enum KeyAction: Sendable, Hashable {
     case logBack
     /// Scroll the event log forward a page.
     case logForward
+    /// Give the keys to the event log (search, select its lines' flows), or back.
+    case focusLog
     /// Show the next view (see ``DashboardModel/tabs``).
     case switchTab
     /// Freeze or unfreeze the view.
@@ -22,7 +24,9 @@ package enum KeyAction: Sendable, Hashable {
 package enum KeyMap {
     /// Every key of every view, in the order the help lists them.
     package static let rows: [KeyRow<KeyAction>] = [
-        KeyRow(keys: "PgUp / PgDn", action: "scroll the event log back and forth", bindings: [.pageUp: .logBack, .pageDown: .logForward]),
+        KeyRow(
+            keys: "PgUp/PgDn · L", action: "scroll the event log · L: search it", hint: KeyHint("L", "log"),
+            bindings: [.pageUp: .logBack, .pageDown: .logForward, .character("L"): .focusLog]),
         KeyRow(keys: "Tab", action: "views: flows, job queues, stored jobs", bindings: [.tab: .switchTab]),
         KeyRow(keys: "p", action: "pause / resume the view (not the work)", hint: KeyHint("p", "pause"), bindings: [.character("p"): .pause]),
         KeyRow(keys: "t", action: "next theme", hint: KeyHint("t", "theme"), bindings: [.character("t"): .theme]),
@@ -32,7 +36,7 @@ package enum KeyMap {
 
     /// The actions that still act while quitting: moving around, the theme, `q` to exit at
     /// once. Pause and the help would hide the rollback the user waits for.
-    static let whileQuitting: Set<KeyAction> = [.logBack, .logForward, .switchTab, .theme, .quit]
+    static let whileQuitting: Set<KeyAction> = [.logBack, .logForward, .focusLog, .switchTab, .theme, .quit]
 
     /// The hints the status bar shows first, before the shown view's: a narrow screen cuts from
     /// the right, and help and quit must always show.

@@ -11,6 +11,9 @@ package struct LockBoard: Sendable, Hashable {
     package private(set) var queue = ArrivalQueue()
     /// How long flows waited for it (the lock panel's p50/p99).
     package private(set) var waits: LockWaits
+    /// How long each waiting flow has waited, and how many read phases passed it (the
+    /// starved-writer warning).
+    package private(set) var queueAges = LockQueueAges()
 
     /// An idle lock; `waits` carries the waits of a lock it replaces (a resynchronised board).
     package init(waits: LockWaits = LockWaits()) {
@@ -25,9 +28,16 @@ package struct LockBoard: Sendable, Hashable {
         for waiter in snapshot.queue { queue.append(waiter) }
     }
 
+    /// ``adopt(_:)``, the waiters' waits counted from `time`, when the dashboard first saw them.
+    mutating func adopt(_ snapshot: LockSnapshot, at time: Duration) {
+        adopt(snapshot)
+        for waiter in snapshot.queue { queueAges.adopt(waiting: waiter.id, at: time) }
+    }
+
     /// Applies one change that happened at `time`.
     mutating func apply(_ event: LockEvent, at time: Duration) {
         waits.record(event, at: time)
+        queueAges.record(event, before: mode, at: time)
         mode = event.mode
         switch event.change {
         case .enqueued:

@@ -33,9 +33,13 @@ package struct SharedState: Sendable {
     package var quitLeavesFlowsRunning = false
     /// In a replay, what its time bar shows; nil otherwise.
     package var replay: ReplayStatus?
+    /// The event log while it has the keys (`L`); nil while the views have them.
+    package var logFocus: LogFocus?
     /// Durations and per-second outcomes of the engine's flows (the header's sparklines, the
     /// detail pane's percentiles, the lock panel's waits). Follows the engine while paused.
     package private(set) var statistics = RunStatistics()
+    /// When the warnings fire (the preferences' `[warnings]` table, else the defaults).
+    package var warningThresholds = WarningThresholds()
 
     init(scenario: String, themeName: String, live: FlowBoard) {
         self.scenario = scenario
@@ -99,10 +103,10 @@ package struct SharedState: Sendable {
         return live.resync(snapshot, at: time)
     }
 
-    /// Adds a line to the log that no engine event produced.
-    mutating func note(_ text: String, level: LogLevel, at time: Duration) {
+    /// Adds a line to the log that no engine event produced, about `subject` if one.
+    mutating func note(_ text: String, level: LogLevel, at time: Duration, subject: LogSubject? = nil) {
         advance(to: time)
-        live.note(text, level: level, at: time)
+        live.note(text, level: level, at: time, subject: subject)
     }
 
     /// Moves the clock on, so elapsed times grow while nothing else happens.

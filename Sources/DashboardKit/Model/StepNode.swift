@@ -14,6 +14,9 @@ package struct StepNode: Sendable, Hashable {
     package var endedAt: Duration?
     /// Its last reported progress (0...1) while running.
     package var progress: Double?
+    /// When it last reported progress, on the dashboard's clock; nil before its first report
+    /// (the stalled-step warning counts from ``startedAt`` then).
+    package var progressAt: Duration?
 
     /// How long its apply ran (or has been running, at `now`).
     package func duration(at now: Duration) -> Duration {

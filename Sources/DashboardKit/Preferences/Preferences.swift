@@ -12,13 +12,20 @@ package struct Preferences: Sendable, Hashable {
     package var history: Int?
     /// Each view's sort, by the view's preference key (``DashboardTab/preferenceKey``).
     package var sorts: [String: SavedSort] = [:]
+    /// The warnings' thresholds (`[warnings]`), the keys the table leaves out at their
+    /// defaults; nil without the table (every default).
+    package var warnings: WarningThresholds?
 
     /// Nothing set: every choice is the command line's or the default.
-    package init(theme: String? = nil, mouse: Bool? = nil, history: Int? = nil, sorts: [String: SavedSort] = [:]) {
+    package init(
+        theme: String? = nil, mouse: Bool? = nil, history: Int? = nil, sorts: [String: SavedSort] = [:],
+        warnings: WarningThresholds? = nil
+    ) {
         self.theme = theme
         self.mouse = mouse
         self.history = history
         self.sorts = sorts
+        self.warnings = warnings
     }
 }
 

@@ -86,6 +86,15 @@ package struct PreferencesFile: Sendable, Hashable {
             }
             table["sort"] = sorts
         }
+        if let warnings = preferences.warnings {
+            // Whole: the keys a file left out are written at the defaults they took.
+            let thresholds = TOMLTable()
+            thresholds["writer-read-phases"] = warnings.writerReadPhases
+            thresholds["writer-wait-seconds"] = warnings.writerWait.seconds
+            thresholds["step-stall-seconds"] = warnings.stepStall.seconds
+            thresholds["job-retries"] = warnings.jobRetries
+            table["warnings"] = thresholds
+        }
         let header = "# taskflow's dashboard preferences, rewritten when you pick a theme (t) or a sort (< > i); comments are not kept.\n"
         return header + table.convert(to: .toml) + "\n"
     }

@@ -9,6 +9,12 @@ import TOMLSource
 ///
 /// [sort]
 /// flows = { column = "elapsed", order = "descending" }
+///
+/// [warnings]               # see WarningThresholds; each key optional
+/// writer-read-phases = 3
+/// writer-wait-seconds = 30
+/// step-stall-seconds = 60
+/// job-retries = 3
 /// ```
 ///
 /// The file is read like every other input file (same limits, same checks before TOMLKit), and
@@ -24,7 +30,10 @@ package struct PreferencesParser: Sendable {
     }
 
     /// The keys a file may have at its top level.
-    static let keys = ["theme", "mouse", "history", "sort"]
+    static let keys = ["theme", "mouse", "history", "sort", "warnings"]
+
+    /// The keys of `[warnings]`.
+    static let warningKeys = ["writer-read-phases", "writer-wait-seconds", "step-stall-seconds", "job-retries"]
 
     /// The words `order` takes.
     static let orders = ["ascending", "descending"]
@@ -53,21 +62,13 @@ package struct PreferencesParser: Sendable {
         case "mouse": preferences.mouse = flag(value, at: path, log: log)
         case "history": preferences.history = history(value, at: path, log: log)
         case "sort": preferences.sorts = sorts(value, at: path, log: log)
+        case "warnings": preferences.warnings = warnings(value, at: path, log: log)
         default: log.key(path, "unknown setting '\(key.echoed())'; use \(Self.keys.joined(separator: ", "))")
         }
     }
 
     private func history(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> Int? {
-        let limits = FlowBoard.historyLimits
-        guard case .integer(let count) = value else {
-            log.value(path, "'history' must be a whole number, not \(value.typeDescription)")
-            return nil
-        }
-        guard limits.contains(count) else {
-            log.value(path, "'history' must be from \(limits.lowerBound) to \(limits.upperBound), not \(count)")
-            return nil
-        }
-        return count
+        count(value, within: FlowBoard.historyLimits, at: path, log: log)
     }
 
     /// `[sort]`: a table per view, `{ column = "…", order = "ascending" | "descending" }`.
@@ -121,6 +122,64 @@ package struct PreferencesParser: Sendable {
             return nil
         }
         return SavedSort(column: column, ascending: ascending)
+    }
+
+    /// `[warnings]`: each key a threshold (see ``WarningThresholds``); those left out keep
+    /// their defaults. Nil when the table is not a table.
+    private func warnings(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> WarningThresholds? {
+        guard case .table(let fields) = value else {
+            log.value(path, "'warnings' must be a table, like [warnings] job-retries = 3")
+            return nil
+        }
+        var thresholds = WarningThresholds()
+        for (key, field) in fields {
+            let fieldPath = path.appending(key)
+            switch key {
+            case "writer-read-phases": thresholds.writerReadPhases = count(field, at: fieldPath, log: log) ?? thresholds.writerReadPhases
+            case "writer-wait-seconds": thresholds.writerWait = seconds(field, at: fieldPath, log: log) ?? thresholds.writerWait
+            case "step-stall-seconds": thresholds.stepStall = seconds(field, at: fieldPath, log: log) ?? thresholds.stepStall
+            case "job-retries": thresholds.jobRetries = count(field, at: fieldPath, log: log) ?? thresholds.jobRetries
+            default: log.key(fieldPath, "unknown warning threshold '\(key.echoed())'; use \(Self.warningKeys.joined(separator: ", "))")
+            }
+        }
+        return thresholds
+    }
+
+    /// A whole number within ``WarningThresholds/counts``.
+    private func count(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> Int? {
+        count(value, within: WarningThresholds.counts, at: path, log: log)
+    }
+
+    /// A whole number within `limits`; else an error naming the setting, the range and the value.
+    private func count(_ value: TOMLNode, within limits: ClosedRange<Int>, at path: TOMLPath, log: IssueLog) -> Int? {
+        guard case .integer(let count) = value else {
+            log.value(path, "'\(path.dottedKeys.echoed())' must be a whole number, not \(value.typeDescription)")
+            return nil
+        }
+        guard limits.contains(count) else {
+            log.value(path, "'\(path.dottedKeys.echoed())' must be from \(limits.lowerBound) to \(limits.upperBound), not \(count)")
+            return nil
+        }
+        return count
+    }
+
+    /// Seconds, whole or not, within ``WarningThresholds/seconds``.
+    private func seconds(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> Duration? {
+        let limits = WarningThresholds.seconds
+        let seconds: Double
+        switch value {
+        case .integer(let whole): seconds = Double(whole)
+        case .float(let number): seconds = number
+        default:
+            log.value(path, "'\(path.dottedKeys.echoed())' must be a number of seconds, not \(value.typeDescription)")
+            return nil
+        }
+        guard limits.contains(seconds) else {
+            let given = if case .integer(let whole) = value { "\(whole)" } else { "\(seconds)" }
+            log.value(path, "'\(path.dottedKeys.echoed())' must be from \(limits.lowerBound) to \(Int(limits.upperBound)) seconds, not \(given)")
+            return nil
+        }
+        return .milliseconds(Int64((seconds * 1000).rounded()))
     }
 
     private func string(_ value: TOMLNode, at path: TOMLPath, log: IssueLog) -> String? {

@@ -18,6 +18,9 @@ package final class DashboardSession {
     package private(set) var theme: Theme
     /// The screen size the model was last told (see ``resize(to:)``).
     package private(set) var size: GridSize?
+    /// Where the last frame drew what (see ``frame(size:glyphs:)``): a mouse event is read
+    /// against what the user saw when they clicked.
+    package private(set) var hitMap = HitMap()
     /// Called with every engine event after the model took it (an ``EventPrinter`` prints it).
     package var eventObserver: ((FlowEvent, Duration) -> Void)?
     /// Called with every job queue event after the model took it.
@@ -34,9 +37,12 @@ package final class DashboardSession {
     /// The moment the session started: its times count from here.
     package let startedAt: ContinuousClock.Instant
     /// Where the choices made on screen (the theme, the sorts) are remembered; nil keeps none
-    /// (a replay, a program without a home folder).
+    /// (a replay, a program without a home folder). Its warning thresholds go to the model.
     package var preferences: PreferenceKeeper? {
-        didSet { restoreSorts() }
+        didSet {
+            restoreSorts()
+            model.warningThresholds = preferences?.preferences.warnings ?? WarningThresholds()
+        }
     }
 
     private let themes: ThemeCatalog
@@ -286,9 +292,14 @@ package final class DashboardSession {
         checkScenarioEnded()
     }
 
-    /// Applies a key press and carries out what it asks for.
+    /// Applies a key press and carries out what it asks for; a mouse event becomes what it
+    /// means where the last frame drew (see ``MouseRouting``).
     package func handle(_ key: Key) {
-        perform(model.handle(key))
+        if case .mouse(let event) = key {
+            for action in MouseRouting.actions(for: event, in: hitMap) { perform(model.point(action)) }
+        } else {
+            perform(model.handle(key))
+        }
         if model.quitting, let stop = stopSubmitting {
             stopSubmitting = nil
             stop()
@@ -320,16 +331,19 @@ package final class DashboardSession {
     package func frame(size: GridSize, glyphs: Glyphs) -> CellGrid {
         lastFrameAt = model.now
         changed = false
-        return DashboardView(glyphs: glyphs).render(model, size: size)
+        let grid = DashboardView(glyphs: glyphs).render(model, size: size)
+        hitMap = grid.hitMap
+        return grid
     }
 
     /// Forgets everything the model was told, then has `retell` tell it again (a replay seeking
     /// back re-applies its recording from the start up to the new position); the screen size,
     /// the theme, the time bar and the view shown are kept.
     package func rebuild(_ retell: () -> Void) {
-        let (shown, replay) = (model.shownIndex, model.replay)
+        let (shown, replay, thresholds) = (model.shownIndex, model.replay, model.warningThresholds)
         model = DashboardModel(scenario: model.scenario, themeName: model.themeName, historyLimit: historyLimit)
         model.replay = replay
+        model.warningThresholds = thresholds
         if let size { model.resize(PaneRows(layoutOf: size, timeBar: replay != nil)) }
         retell()
         if model.tabs.indices.contains(shown) { model.shownIndex = shown }

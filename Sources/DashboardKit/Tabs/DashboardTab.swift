@@ -49,6 +49,22 @@ package protocol DashboardTab: Sendable {
 
     /// A key typed while ``Mode/filter`` is on.
     mutating func editFilter(_ key: Key, _ shared: inout SharedState)
+
+    /// A click on its list: selects the row at `index` of the list as shown (filtered, sorted,
+    /// a queue's heading counting as a row); an index past the end changes nothing.
+    mutating func selectRow(at index: Int, _ shared: SharedState)
+
+    /// A click on its list or detail pane: the arrows move there from now on.
+    mutating func focusPane(_ pane: DashboardPane)
+
+    /// The wheel over its list (the selection moves `lines` rows, negative up, and stays on
+    /// the list) or its detail pane (the content scrolls, when it scrolls at all).
+    mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState)
+
+    /// A click on its list's heading of schema column `column`: sorts by it, smallest first, or
+    /// inverts the sort when it is the sorted column. Returns the commands to carry out (the
+    /// sort to remember).
+    mutating func sort(byColumn column: Int, _ shared: inout SharedState) -> [Command]
 }
 
 /// The widgets a view draws in the body's three panes (see ``DashboardLayout``).
@@ -85,6 +101,18 @@ extension DashboardTab {
 
     /// No filter, so nothing wrong with it.
     package var filterError: String? { nil }
+
+    /// A view without a list selects nothing.
+    package mutating func selectRow(at index: Int, _ shared: SharedState) {}
+
+    /// A view whose arrows always move in its list keeps them there.
+    package mutating func focusPane(_ pane: DashboardPane) {}
+
+    /// A view without a list or a scrolling detail scrolls nothing.
+    package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {}
+
+    /// A view without sortable columns sorts nothing.
+    package mutating func sort(byColumn column: Int, _ shared: inout SharedState) -> [Command] { [] }
 
     /// A view without a filter ends the typing at once.
     package mutating func editFilter(_ key: Key, _ shared: inout SharedState) {

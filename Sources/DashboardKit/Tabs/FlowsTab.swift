@@ -156,6 +156,14 @@ package struct FlowsTab: ListView {
         }
     }
 
+    /// Selects flow `id` (from the event log), clearing a filter that hides it, and gives the
+    /// arrows to the flow list.
+    package mutating func select(_ id: FlowID, _ shared: SharedState) {
+        if !visibleFlows(shared).contains(where: { $0.info.id == id }) { query.clearFilter() }
+        focus = .flows
+        select(shared.board.flow(id))
+    }
+
     private mutating func select(_ row: FlowRow?) {
         guard let row, row.info.id != selection else { return }
         selection = row.info.id
@@ -168,6 +176,34 @@ package struct FlowsTab: ListView {
         if let selection, visible.contains(where: { $0.info.id == selection }) { return }
         selection = visible.first?.info.id
         detailScroll = 0
+    }
+
+    // MARK: - Mouse
+
+    /// A click on the list: the flow at `index` as listed is selected (its step tree shown from
+    /// the top); past the end, nothing changes.
+    package mutating func selectRow(at index: Int, _ shared: SharedState) {
+        let visible = visibleFlows(shared)
+        guard visible.indices.contains(index) else { return }
+        select(visible[index])
+    }
+
+    /// A click on the list or the detail pane: ↑/↓ move there (as Enter switches).
+    package mutating func focusPane(_ pane: DashboardPane) {
+        switch pane {
+        case .list: focus = .flows
+        case .detail: focus = .detail
+        case .side, .log: break
+        }
+    }
+
+    /// The wheel: over the list the selection moves, over the detail pane the step tree scrolls,
+    /// whichever pane has the arrows.
+    package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {
+        let kept = focus
+        focus = pane == .detail ? .detail : .flows
+        move(by: lines, shared)
+        focus = kept
     }
 
     // MARK: - Cancel and undo

@@ -178,6 +178,32 @@ package struct QueuesTab: ListView {
         selection = lines[index]
     }
 
+    /// Selects job `id` (from the event log), clearing a filter that hides it; false when the
+    /// board no longer keeps the job.
+    package mutating func select(_ id: JobID) -> Bool {
+        guard board.jobs[id] != nil else { return false }
+        if !visibleLines.contains(.job(id)) { query.clearFilter() }
+        selection = .job(id)
+        return true
+    }
+
+    /// A click on the list: the line at `index` as shown (a queue's heading or a job) is
+    /// selected; past the end, nothing changes.
+    package mutating func selectRow(at index: Int, _ shared: SharedState) {
+        let lines = visibleLines
+        guard lines.indices.contains(index) else { return }
+        selection = lines[index]
+    }
+
+    /// The wheel over the list: the cursor moves `lines` lines, stopping at either end. The
+    /// detail pane does not scroll.
+    package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {
+        let shown = visibleLines
+        guard pane == .list, !shown.isEmpty else { return }
+        let current = selection.flatMap(shown.firstIndex) ?? 0
+        selection = shown[min(max(current + lines, 0), shown.count - 1)]
+    }
+
     /// `c`: cancels the selected job at once (a cancelled job can be retried, so nothing is lost
     /// for good and no question is asked).
     private func cancelSelectedJob(_ notice: inout String?) -> [Command] {
@@ -228,7 +254,7 @@ extension DashboardModel {
     package mutating func apply(_ event: JobEvent, at time: Duration) {
         advance(to: time)
         let line = update(QueuesTab.self) { $0.apply(event, at: time) } ?? nil
-        if let line { note(line.text, level: line.level, at: time) }
+        if let line { note(line.text, level: line.level, at: time, subject: event.jobID.map(LogSubject.job)) }
     }
 }
 

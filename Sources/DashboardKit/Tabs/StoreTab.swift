@@ -164,6 +164,23 @@ package struct StoreTab: ListView {
         selection = rows[index].id
     }
 
+    /// A click on the list: the job at `index` as listed is selected; past the end, nothing
+    /// changes.
+    package mutating func selectRow(at index: Int, _ shared: SharedState) {
+        let rows = visibleRows
+        guard rows.indices.contains(index) else { return }
+        selection = rows[index].id
+    }
+
+    /// The wheel over the list: the selection moves `lines` jobs, stopping at either end. The
+    /// detail pane does not scroll.
+    package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {
+        let rows = visibleRows
+        guard pane == .list, !rows.isEmpty else { return }
+        let current = rows.firstIndex { $0.id == selection } ?? 0
+        selection = rows[min(max(current + lines, 0), rows.count - 1)].id
+    }
+
     /// Keeps the selection on a listed job after the filter changed.
     package mutating func keepSelectionVisible(_ shared: SharedState) {
         let rows = visibleRows

@@ -60,6 +60,9 @@ package struct CellGrid: Sendable, Hashable {
     package let size: GridSize
     /// The cells, row after row.
     package private(set) var cells: [Cell]
+    /// Where the widgets drew their panes and clickable things, for the mouse; a backend
+    /// paints only the cells.
+    package var hitMap = HitMap()
 
     /// A blank grid.
     package init(size: GridSize) {

@@ -8,8 +8,9 @@ package struct DashboardView: Sendable {
         self.glyphs = glyphs
     }
 
-    /// The screen for `model` at `size`: the header, the shown view's three panes, the log and
-    /// the status bar, and the help over them when it is open.
+    /// The screen for `model` at `size`: the header, the shown view's three panes (its side
+    /// panel sharing the pane with the warnings while there are any), the log and the status
+    /// bar, and the help over them when it is open.
     package func render(_ model: DashboardModel, size: GridSize) -> CellGrid {
         var grid = CellGrid(size: size)
         let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -19,15 +20,21 @@ package struct DashboardView: Sendable {
             return grid
         }
         let panes = tab.panes(of: model, glyphs: glyphs)
+        // Once per frame: the header counts them, the side pane lists them.
+        let warnings = model.warnings
         let widgets: [(any Widget, Rect)] = [
-            (HeaderWidget(model: model, glyphs: glyphs), layout.header),
+            (HeaderWidget(model: model, glyphs: glyphs, warnings: warnings.count), layout.header),
             (panes.list, layout.list),
             (panes.detail, layout.detail),
-            (panes.side, layout.side),
+            (SidePaneWidget(panel: panes.side, warnings: warnings, glyphs: glyphs), layout.side),
             (EventLogWidget(model: model, glyphs: glyphs), layout.log),
             (StatusBarWidget(model: model, glyphs: glyphs), layout.statusBar),
         ]
         for (widget, rect) in widgets { widget.render(into: &grid, in: rect) }
+        // The panes go in after the widgets noted their rows and headings: a click looks for
+        // those first, the pane (for focus and the wheel) second.
+        let areas: [(DashboardPane, Rect)] = [(.list, layout.list), (.detail, layout.detail), (.side, layout.side), (.log, layout.log)]
+        for (pane, rect) in areas { grid.hitMap.add(pane, rect) }
         if let replay = model.replay, let timeBar = layout.timeBar {
             TimeBarWidget(status: replay, position: model.now, glyphs: glyphs).render(into: &grid, in: timeBar)
         }

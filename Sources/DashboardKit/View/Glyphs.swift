@@ -51,6 +51,7 @@ package struct Glyphs: Sendable, Hashable {
         case "↑": "Up"
         case "↓": "Down"
         case "·": "|"
+        case "⚠": "!"
         default: "?"
         }
     }

@@ -41,7 +41,9 @@ struct FlowListWidget: Widget {
         let dropped = model.board.droppedFlows
         let history = dropped == 0 ? "" : " — \(dropped) older finished not kept"
         let next = model.nextTabName.map { " — Tab: \($0)" } ?? ""
-        let inner = Panel(title: "Flows\(history)\(filter)\(next)", glyphs: glyphs, focused: tab.focus == .flows).draw(into: &grid, in: rect)
+        let panel = Panel(title: "Flows\(history)\(filter)\(next)", glyphs: glyphs, focused: tab.focus == .flows)
+        let inner = panel.draw(into: &grid, in: rect)
+        panel.noteNextView(of: model, in: rect, into: &grid)
         guard inner.height >= 2 else { return }
         // All the flows kept, not only those the filter shows: the column keeps its width as
         // the filter changes.
@@ -55,6 +57,7 @@ struct FlowListWidget: Widget {
         for (offset, row) in rows.dropFirst(first).prefix(capacity).enumerated() {
             let y = inner.y + 1 + offset
             renderRow(row, into: &grid, x: inner.x, y: y, columns: columns)
+            grid.hitMap.add(.row(first + offset), Rect(x: inner.x, y: y, width: inner.width, height: 1))
             if row.info.id == tab.selection {
                 grid.restyle(Rect(x: inner.x, y: y, width: inner.width, height: 1), role: .selection)
             }
@@ -113,6 +116,10 @@ struct FlowListWidget: Widget {
             grid.put(
                 column.heading + mark, x: x, y: inner.y, role: mark.isEmpty ? .dim : .title,
                 limit: min(column.width, inner.x + inner.width - x))
+            // The whole column's width, gap included: a click between two headings still sorts.
+            if let index = column.sortName.flatMap(schema.column(named:)) {
+                grid.hitMap.add(.heading(column: index), Rect(x: x, y: inner.y, width: min(column.width, inner.x + inner.width - x), height: 1))
+            }
             x += column.width
         }
     }

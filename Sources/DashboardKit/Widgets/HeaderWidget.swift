@@ -1,13 +1,15 @@
 import TaskFlow
 
-/// The top line: PAUSED, name and scenario, lock badge, queue length, counts per status, and at
-/// the right end sparklines of flows (and jobs) completed and failed per second over the last
-/// minute. The counts matter most, so on a narrow screen the sparklines give way first (they
+/// The top line: PAUSED, the warnings' count (`⚠ 3`, `! 3` in ASCII), name and scenario, lock
+/// badge, queue length, counts per status, and at the right end sparklines of flows (and jobs)
+/// completed and failed per second over the last minute. The counts matter most, so on a narrow screen the sparklines give way first (they
 /// only take columns the rest leaves free), then the scenario name, then the lock badge's flow
 /// title.
 struct HeaderWidget: Widget {
     let model: DashboardModel
     let glyphs: Glyphs
+    /// How many warnings hold (``DashboardModel/warnings``), counted once per frame by the view.
+    var warnings = 0
 
     /// The fewest columns the lock badge shrinks to (` WRITE M… `).
     static let minimumBadge = 10
@@ -25,20 +27,22 @@ struct HeaderWidget: Widget {
 
     func render(into grid: inout CellGrid, in rect: Rect) {
         grid.fill(rect, role: .header)
-        let paused = model.paused ? [Segment(text: " PAUSED ", role: .paused)] : []
+        // The warnings' count goes first with PAUSED: something needs a look, on any width.
+        let marks = (model.paused ? [Segment(text: " PAUSED ", role: .paused)] : [])
+            + (warnings > 0 ? [Segment(text: glyphs.fold(" ⚠ \(warnings) "), role: .logWarning)] : [])
         // The longest labels that leave their room: every category may count at once.
         let labels = CounterLabels.allCases.first { labels in
-            width(of: paused + [queue] + counts(labels)) + room(besides: labels) <= rect.width
+            width(of: marks + [queue] + counts(labels)) + room(besides: labels) <= rect.width
         }
         let status = [queue] + counts(labels ?? .initial)
-        let statusWidth = width(of: paused + status)
+        let statusWidth = width(of: marks + status)
         let free = rect.width - statusWidth - lockBadge(width: Self.maximumBadge).text.displayWidth - title(width: .max).text.displayWidth
         let sparklines = sparklines(width: free)
         let rest = rect.width - width(of: sparklines)
         let badge = lockBadge(width: rest - statusWidth)
         let title = title(width: rest - statusWidth - badge.text.displayWidth)
         var x = rect.x
-        for segment in paused + [title, badge] + status {
+        for segment in marks + [title, badge] + status {
             x += grid.put(segment.text, x: x, y: rect.y, role: segment.role, limit: rect.x + rest - x)
         }
         x = rect.x + rest

@@ -22,17 +22,23 @@ struct JobListWidget: Widget {
         let next = model.nextTabName.map { ["Tab: \($0)"] } ?? []
         let rows = tab.visibleRows
         let filter = tab.query.summary(shown: rows.count, of: store.rows.count).map { [$0] } ?? []
-        let title = (["Jobs", glyphs.fold(store.name)] + switches + counts + filter + next).joined(separator: " — ")
-        let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
+        let title = (["Jobs"] + filter + [glyphs.fold(store.name)] + switches + counts + next).joined(separator: " — ")
+        let panel = Panel(title: title, glyphs: glyphs, focused: true)
+        let inner = panel.draw(into: &grid, in: rect)
+        panel.noteNextView(of: model, in: rect, into: &grid)
         guard inner.height >= 2 else { return }
         let idWidth = IDColumn.width(largest: store.rows.map(\.id.rawValue).max(), minimum: Self.minimumID)
         var columns = [("id", idWidth), ("kind", Self.kind), ("state", Self.state), ("retries", Self.retries)]
         columns.append(("note", max(inner.width - columns.reduce(0) { $0 + $1.1 }, 0)))
         var x = inner.x
+        let schema = StoreTab.schema(now: model.now)
         for (heading, width) in columns {
-            let mark = tab.query.mark(for: heading, StoreTab.schema(now: model.now), glyphs: glyphs)
+            let mark = tab.query.mark(for: heading, schema, glyphs: glyphs)
             // The arrow may take the gap after the heading: `retries▼` in a column of 8.
             grid.put(heading + mark, x: x, y: inner.y, role: mark.isEmpty ? .dim : .title, limit: min(width, inner.x + inner.width - x))
+            if let index = schema.column(named: heading) {
+                grid.hitMap.add(.heading(column: index), Rect(x: x, y: inner.y, width: min(width, inner.x + inner.width - x), height: 1))
+            }
             x += width
         }
         var body = Rect(x: inner.x, y: inner.y + 1, width: inner.width, height: inner.height - 1)
@@ -74,6 +80,7 @@ struct JobListWidget: Widget {
             if job.id == tab.selection {
                 grid.restyle(Rect(x: body.x, y: y, width: body.width, height: 1), role: .selection)
             }
+            grid.hitMap.add(.row(first + offset), Rect(x: body.x, y: y, width: body.width, height: 1))
         }
     }
 }

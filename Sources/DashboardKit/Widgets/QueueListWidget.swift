@@ -22,7 +22,9 @@ struct QueueListWidget: Widget {
         let filter = tab.query.summary(shown: shown, of: board.jobs.count).map { [$0] } ?? []
         let sort = sortText.map { [$0] } ?? []
         let title = (["Job queues"] + counts + filter + sort + next).joined(separator: " — ")
-        let inner = Panel(title: title, glyphs: glyphs, focused: true).draw(into: &grid, in: rect)
+        let panel = Panel(title: title, glyphs: glyphs, focused: true)
+        let inner = panel.draw(into: &grid, in: rect)
+        panel.noteNextView(of: model, in: rect, into: &grid)
         guard inner.height >= 1 else { return }
         let idWidth = IDColumn.width(largest: board.jobs.keys.map(\.rawValue).max(), minimum: Self.minimumID)
         let selected = tab.selection.flatMap(lines.firstIndex) ?? 0
@@ -34,6 +36,7 @@ struct QueueListWidget: Widget {
             case .job(let id): board.jobs[id].map { renderJob($0, into: &grid, in: row, idWidth: idWidth) }
             }
             if line == tab.selection { grid.restyle(row, role: .selection) }
+            grid.hitMap.add(.row(first + offset), row)
         }
     }
 

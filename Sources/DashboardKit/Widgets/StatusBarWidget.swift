@@ -32,9 +32,18 @@ struct StatusBarWidget: Widget {
         var x = rect.x
         let end = rect.x + rect.width
         for (hint, offered) in model.hints {
+            let start = x
             // A key that can do nothing for the selection is greyed out.
-            x += grid.put(" " + glyphs.fold(hint.keys), x: x, y: rect.y, role: offered ? .keyHint : .dim, limit: end - x)
+            x += grid.put(" ", x: x, y: rect.y, role: offered ? .keyHint : .dim, limit: end - x)
+            // Piece by piece, so that a click on `C` of `C R` acts as C, on `R` as R (btop).
+            for part in hint.keyParts {
+                let width = grid.put(glyphs.fold(part.text), x: x, y: rect.y, role: offered ? .keyHint : .dim, limit: end - x)
+                if let key = part.key { grid.hitMap.add(.key(key), Rect(x: x, y: rect.y, width: width, height: 1)) }
+                x += width
+            }
             x += grid.put(" \(hint.word) ", x: x, y: rect.y, role: offered ? .normal : .dim, limit: end - x)
+            // A hint of one key acts as it wherever it is clicked, its word and padding included.
+            if let key = hint.onlyKey { grid.hitMap.add(.key(key), Rect(x: start, y: rect.y, width: x - start, height: 1)) }
         }
     }
 }

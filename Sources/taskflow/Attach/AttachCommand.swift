@@ -50,6 +50,11 @@ struct AttachCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The preferences file (default: $XDG_CONFIG_HOME/taskflow/config.toml, else ~/.config/taskflow/config.toml).", valueName: "path"))
     var config: String?
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; overrides the preferences' 'mouse'.")
+    var noMouse = false
+
     func run() throws {
         if list { return try printList() }
         // Checked before connecting: a bad option never costs the program a client.
@@ -77,6 +82,7 @@ struct AttachCommand: ParsableCommand {
         if let history { arguments += ["--history", history] }
         if let record { arguments += ["--record", record] }
         if let config { arguments += ["--config", config] }
+        if noMouse { arguments.append("--no-mouse") }
         return try DisplayOptions.parse(arguments)
     }
 

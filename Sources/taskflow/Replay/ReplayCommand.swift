@@ -45,10 +45,15 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A theme name from Themes/ or a path to a .toml file.", valueName: "name|path"))
     var theme: String?
 
+    @Flag(
+        name: .customLong("no-mouse"),
+        help: "Leave the mouse to the terminal (text selection) instead of clicks and the wheel; overrides the preferences' 'mouse'.")
+    var noMouse = false
+
     func run() throws {
         // As `show`: ParsableCommand.main() runs this on the main thread, which the loop must own.
         let status = MainActor.assumeIsolated {
-            ReplayLauncher(path: file, headless: headless || json, json: json, speed: speed, themeName: theme).run()
+            ReplayLauncher(path: file, headless: headless || json, json: json, speed: speed, themeName: theme, noMouse: noMouse).run()
         }
         throw ExitCode(status)
     }

@@ -15,6 +15,8 @@ struct ReplayLauncher {
     /// Recorded seconds per second; nil plays headless as fast as possible, on screen as recorded.
     let speed: Double?
     let themeName: String?
+    /// `--no-mouse`: the mouse stays off whatever the preferences say.
+    let noMouse: Bool
 
     func run() -> Int32 {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
@@ -67,7 +69,10 @@ struct ReplayLauncher {
     private func show(_ entries: [ReplayEntry], on session: DashboardSession, noColor: Bool) -> Int32 {
         let screen: TerminalScreen
         do {
-            screen = try TerminalScreen(noColor: noColor)
+            // The preferences' `mouse`, when they can be read: a replay keeps nothing else of them,
+            // so a file it cannot read is no reason to refuse to play.
+            let preference = (try? DashboardLauncher.preferences(explicit: nil))?.preferences.mouse
+            screen = try TerminalScreen(noColor: noColor, mouse: DashboardLauncher.mouse(noMouse: noMouse, preference: preference))
         } catch {
             // No usable terminal is a usage problem (run it in one, or pass --headless): status 2.
             printError("\(error)")
