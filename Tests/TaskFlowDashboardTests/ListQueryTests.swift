@@ -89,14 +89,15 @@ struct ListQueryTests {
         #expect(model.flows.query.sort == ListSort(column: 3, ascending: false), "a saved sort naming no column is ignored")
     }
 
-    @Test func sortingAHundredThousandRowsKeepsEveryRowAndTheOrder() {
-        let rows = (0..<100_000).map { FlowRow(info: FlowInfo(id: FlowID($0), title: "flow \(($0 * 7919) % 100_000)", access: .write), queuedAt: .zero) }
+    /// The time of a sort of 100,000 rows is the benchmark's; this is its correctness.
+    @Test func sortingTwentyThousandRowsKeepsEveryRowAndTheOrder() {
+        let rows = (0..<20_000).map { FlowRow(info: FlowInfo(id: FlowID($0), title: "flow \(($0 * 7919) % 20_000)", access: .write), queuedAt: .zero) }
         var query = ListQuery(sort: ListSort(column: 2, ascending: true))
         let sorted = query.apply(rows, FlowsTab.schema(now: .zero))
         #expect(sorted.count == rows.count)
         #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $0.info.title.lowercased() <= $1.info.title.lowercased() })
         query.sort = ListSort(column: 2, ascending: false)
-        #expect(query.apply(rows, FlowsTab.schema(now: .zero)).first?.info.title == "flow 99999")
+        #expect(query.apply(rows, FlowsTab.schema(now: .zero)).first?.info.title == "flow 9999")
     }
 
     // MARK: - Act on many

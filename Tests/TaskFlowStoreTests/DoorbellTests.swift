@@ -16,13 +16,23 @@ struct DoorbellTests {
         // wait was listed, found nothing to wake when it won that race, and the wait (a worker)
         // slept until the next ring: for ever, in a store nobody submitted to.
         let done = Gate()
+        let rounds = Recorder<Bool>()
         let waits = Task {
             defer { done.open() }
             for _ in 0..<Self.rounds where !Task.isCancelled {
                 await bell.wait(after: bell.ticket(), until: clock.now)
+                rounds.record(true)
             }
         }
-        #expect(await eventually(within: 60) { done.isOpen }, "a wait outlived its deadline")
+        // A lost wait stops the rounds for good; a loaded machine only slows them. So the test
+        // fails when no round ends for a minute, however long all of them take.
+        while !done.isOpen {
+            let before = rounds.count
+            guard await eventually(within: 60, { done.isOpen || rounds.count > before }) else {
+                Issue.record("a wait outlived its deadline (after \(before) rounds)")
+                break
+            }
+        }
         // After a failure: stop the waits, ringing until the lost one (and any later) is freed.
         waits.cancel()
         while !done.isOpen {

@@ -12,4 +12,7 @@ public final class Recorder<Element: Sendable>: Sendable {
 
     /// Everything recorded, in order.
     public var all: [Element] { items.withLock { $0 } }
+
+    /// How many were recorded, without copying them.
+    public var count: Int { items.withLock { $0.count } }
 }
