@@ -56,7 +56,10 @@ package struct ListFilter: Sendable, Hashable {
     package func matches(text: String, field value: (String) -> String) -> Bool {
         var alternatives: [String: Bool] = [:]
         for term in terms {
-            let found = term.field.map { value($0).contains(term.value) } ?? text.contains(term.value)
+            // Byte-wise on UTF-8 (both sides are lowercased): Foundation's `contains`, which
+            // `import Foundation` would pick, goes through NSString and was half of a filtered
+            // frame of 100,000 flows.
+            let found = term.field.map { value($0).utf8.contains(term.value.utf8) } ?? text.utf8.contains(term.value.utf8)
             if term.excludes {
                 if found { return false }
             } else if let field = term.field {

@@ -23,6 +23,13 @@ package struct FlowBoard: Sendable, Hashable {
     package private(set) var droppedFlows = 0
     /// Whether the engine's undo history is full (the undo-history warning).
     package private(set) var undoHistory = UndoHistoryWatch()
+    /// The flows that can still change without an undo, kept as they change so that what looks
+    /// at them each frame (the stalled-step warning) does not walk every flow kept: with 100,000
+    /// finished flows listed, that walk was most of a frame.
+    package private(set) var activeIDs: Set<FlowID> = []
+    /// The flows with a revert that failed (a step marked so, or a rollback incomplete), kept
+    /// as they change for the failed-revert warning, for the same reason.
+    package private(set) var revertFailureIDs: Set<FlowID> = []
     /// How many finished flows ``flows`` keeps at least (the newest ones).
     package let historyLimit: Int
     private var indexByID: [FlowID: Int] = [:]
@@ -93,6 +100,7 @@ package struct FlowBoard: Sendable, Hashable {
                 // A cancel during a retry's backoff ends the wait: no attempt comes.
                 if phase != .running { row.pendingRetry = nil }
             }
+            if indexByID[id] != nil { track(id, phase) }
             if status.isFinished { finished(id, at: time) }
         case .stepStarted(let id, let step):
             updateRow(id) { $0.start(step, at: time) }
@@ -117,6 +125,7 @@ package struct FlowBoard: Sendable, Hashable {
         case .stepReverted(let id, let step):
             updateStep(id, step.id, to: .reverted)
         case .revertFailed(let id, let step, let message):
+            if indexByID[id] != nil { revertFailureIDs.insert(id) }
             updateStep(id, step.id, to: .revertFailed(message))
         case .lock(let change):
             lock.apply(change, at: time)
@@ -192,6 +201,19 @@ package struct FlowBoard: Sendable, Hashable {
         for row in flows where ids.contains(row.info.id) { counts[row.phase.category, default: 0] -= 1 }
         flows.removeAll { ids.contains($0.info.id) }
         indexByID = Dictionary(uniqueKeysWithValues: flows.enumerated().map { ($1.info.id, $0) })
+        untrack(ids)
+    }
+
+    /// Keeps ``activeIDs`` and ``revertFailureIDs`` up to date with `id`'s new `phase`.
+    private mutating func track(_ id: FlowID, _ phase: FlowPhase) {
+        if phase.isActive { activeIDs.insert(id) } else { activeIDs.remove(id) }
+        if phase == .rollbackIncomplete { revertFailureIDs.insert(id) }
+    }
+
+    /// Forgets `ids`, which left the board.
+    private mutating func untrack(_ ids: Set<FlowID>) {
+        activeIDs.subtract(ids)
+        revertFailureIDs.subtract(ids)
     }
 
     /// The events that bring a new step to where `step` is.
@@ -219,6 +241,7 @@ package struct FlowBoard: Sendable, Hashable {
         indexByID[row.info.id] = flows.endIndex
         flows.append(row)
         counts[row.phase.category, default: 0] += 1
+        track(row.info.id, row.phase)
     }
 
     /// Remembers that `id` finished, and drops the oldest finished flows once a batch of them
@@ -236,6 +259,7 @@ package struct FlowBoard: Sendable, Hashable {
         guard !dropped.isEmpty else { return }
         flows.removeAll { dropped.contains($0.info.id) }
         indexByID = Dictionary(uniqueKeysWithValues: flows.enumerated().map { ($1.info.id, $0) })
+        untrack(dropped)
         droppedFlows += dropped.count
     }
 

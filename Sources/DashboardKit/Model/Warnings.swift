@@ -89,7 +89,8 @@ extension DashboardModel {
     /// lists them; one that lists none names nothing to repair). Stays while the flow is listed:
     /// nothing the dashboard sees repairs the state it left.
     private static func failedReverts(_ board: FlowBoard) -> DashboardWarning? {
-        let rows = board.flows.lazy.compactMap { row -> String? in
+        let failing = board.revertFailureIDs.sorted().compactMap(board.flow)
+        let rows = failing.lazy.compactMap { row -> String? in
             let failed = row.steps.first { if case .revertFailed = $0.status { true } else { false } }
             if let failed, case .revertFailed(let message) = failed.status {
                 return "\(named(row.info)): \(failed.info.title): \(message)"
@@ -133,7 +134,7 @@ extension DashboardModel {
     /// is waiting on purpose.
     private static func stalledSteps(_ board: FlowBoard, now: Duration, _ limits: WarningThresholds) -> DashboardWarning? {
         var stalled: [(FlowInfo, StepNode, Duration)] = []
-        for row in board.flows where (row.phase == .running || row.phase == .cancelling) && row.pendingRetry == nil {
+        for row in board.activeIDs.sorted().compactMap(board.flow) where (row.phase == .running || row.phase == .cancelling) && row.pendingRetry == nil {
             let steps = row.steps
             for index in steps.indices where steps[index].status == .running {
                 var lastNews = steps[index].progressAt ?? steps[index].startedAt
