@@ -30,6 +30,13 @@ struct ListQueryTests {
         #expect(try titles("") == rows.map(\.info.title))
     }
 
+    @Test func theByteSearchFindsWhatContainsFinds() {
+        let cases = [("", "abc"), ("abc", "abc"), ("bc", "abc"), ("abcd", "abc"), ("x", ""), ("ée", "café ée"), ("aab", "aaab"), ("ba", "aaab")]
+        for (needle, haystack) in cases {
+            #expect(ListFilter.find(needle, in: haystack) == (needle.isEmpty || haystack.contains(needle)), "\(needle) in \(haystack)")
+        }
+    }
+
     @Test func anUnknownFieldIsRefusedNamingTheFieldsWhileTheOtherTermsApply() {
         var model = Self.flows
         type("/state:failed", into: &model)
