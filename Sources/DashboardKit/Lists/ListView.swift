@@ -74,10 +74,7 @@ extension ListView {
     mutating func sortList(_ key: ListQuery.SortKey, _ shared: inout SharedState) -> [Command] {
         let schema = Self.schema(now: shared.now)
         query.sortKey(key, columns: schema.columns.count)
-        guard let sort = query.sort else { return [] }
-        let column = schema.columns[sort.column].name
-        shared.notice = "\(Self.rowNoun) sorted by \(column), \(sort.ascending ? "smallest" : "largest") first"
-        return [.rememberSort(view: Self.preferenceKey, SavedSort(column: column, ascending: sort.ascending))]
+        return announceSort(schema, &shared)
     }
 
     /// A click on the heading of schema column `column`: sorts by it smallest first, or, when
@@ -88,10 +85,15 @@ extension ListView {
         let schema = Self.schema(now: shared.now)
         guard schema.columns.indices.contains(column) else { return [] }
         query.sort = query.sort?.column == column ? query.sort?.inverted : ListSort(column: column)
+        return announceSort(schema, &shared)
+    }
+
+    /// The sort just chosen, said in the notice and returned as the command that remembers it.
+    private func announceSort(_ schema: ListSchema<Row>, _ shared: inout SharedState) -> [Command] {
         guard let sort = query.sort else { return [] }
-        let name = schema.columns[column].name
-        shared.notice = "\(Self.rowNoun) sorted by \(name), \(sort.ascending ? "smallest" : "largest") first"
-        return [.rememberSort(view: Self.preferenceKey, SavedSort(column: name, ascending: sort.ascending))]
+        let column = schema.columns[sort.column].name
+        shared.notice = "\(Self.rowNoun) sorted by \(column), \(sort.ascending ? "smallest" : "largest") first"
+        return [.rememberSort(view: Self.preferenceKey, SavedSort(column: column, ascending: sort.ascending))]
     }
 
     /// Takes a sort the preferences kept; one naming no column of the list is ignored.

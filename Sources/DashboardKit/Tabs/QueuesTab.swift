@@ -143,8 +143,9 @@ package struct QueuesTab: ListView {
     /// Keeps the cursor on a line still shown after the filter changed: a job the filter hides
     /// gives way to its queue's heading.
     package mutating func keepSelectionVisible(_ shared: SharedState) {
-        guard let selection, !visibleLines.contains(selection) else { return }
-        self.selection = board.queueTitle(of: selection).map { .queue($0) } ?? visibleLines.first
+        let lines = visibleLines
+        guard let selection, !lines.contains(selection) else { return }
+        self.selection = board.queueTitle(of: selection).map { .queue($0) } ?? lines.first
     }
 
     /// `C` and `R`: every job shown (the filter's matches, when one is typed) that can still be
@@ -166,16 +167,21 @@ package struct QueuesTab: ListView {
 
     /// ↑/↓/Home/End: through the queues' headings and jobs.
     private mutating func move(_ action: Action) {
+        switch action {
+        case .up: move { current, _ in current - 1 }
+        case .down: move { current, _ in current + 1 }
+        case .first: move { _, _ in 0 }
+        default: move { _, last in last }
+        }
+    }
+
+    /// Moves the selection to the index `target` gives (from the current index and the last
+    /// one) in the list as shown, kept within it.
+    private mutating func move(_ target: (_ current: Int, _ last: Int) -> Int) {
         let lines = visibleLines
         guard !lines.isEmpty else { return }
         let current = selection.flatMap(lines.firstIndex) ?? 0
-        let index = switch action {
-        case .up: max(current - 1, 0)
-        case .down: min(current + 1, lines.count - 1)
-        case .first: 0
-        default: lines.count - 1
-        }
-        selection = lines[index]
+        selection = lines[min(max(target(current, lines.count - 1), 0), lines.count - 1)]
     }
 
     /// Selects job `id` (from the event log), clearing a filter that hides it; false when the
@@ -198,10 +204,8 @@ package struct QueuesTab: ListView {
     /// The wheel over the list: the cursor moves `lines` lines, stopping at either end. The
     /// detail pane does not scroll.
     package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {
-        let shown = visibleLines
-        guard pane == .list, !shown.isEmpty else { return }
-        let current = selection.flatMap(shown.firstIndex) ?? 0
-        selection = shown[min(max(current + lines, 0), shown.count - 1)]
+        guard pane == .list else { return }
+        move { current, _ in current + lines }
     }
 
     /// `c`: cancels the selected job at once (a cancelled job can be retried, so nothing is lost

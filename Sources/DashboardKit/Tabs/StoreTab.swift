@@ -152,16 +152,21 @@ package struct StoreTab: ListView {
 
     /// ↑/↓/Home/End.
     private mutating func move(_ action: Action) {
+        switch action {
+        case .up: move { current, _ in current - 1 }
+        case .down: move { current, _ in current + 1 }
+        case .first: move { _, _ in 0 }
+        default: move { _, last in last }
+        }
+    }
+
+    /// Moves the selection to the index `target` gives (from the current index and the last
+    /// one) in the list as shown, kept within it.
+    private mutating func move(_ target: (_ current: Int, _ last: Int) -> Int) {
         let rows = visibleRows
         guard !rows.isEmpty else { return }
         let current = rows.firstIndex { $0.id == selection } ?? 0
-        let index = switch action {
-        case .up: max(current - 1, 0)
-        case .down: min(current + 1, rows.count - 1)
-        case .first: 0
-        default: rows.count - 1
-        }
-        selection = rows[index].id
+        selection = rows[min(max(target(current, rows.count - 1), 0), rows.count - 1)].id
     }
 
     /// A click on the list: the job at `index` as listed is selected; past the end, nothing
@@ -175,10 +180,8 @@ package struct StoreTab: ListView {
     /// The wheel over the list: the selection moves `lines` jobs, stopping at either end. The
     /// detail pane does not scroll.
     package mutating func scroll(_ pane: DashboardPane, by lines: Int, _ shared: SharedState) {
-        let rows = visibleRows
-        guard pane == .list, !rows.isEmpty else { return }
-        let current = rows.firstIndex { $0.id == selection } ?? 0
-        selection = rows[min(max(current + lines, 0), rows.count - 1)].id
+        guard pane == .list else { return }
+        move { current, _ in current + lines }
     }
 
     /// Keeps the selection on a listed job after the filter changed.
