@@ -105,13 +105,10 @@ extension DashboardModel {
     /// The status bar's hints, in order, each with whether it can do something now: help and
     /// quit, the shown view's, then the other keys of every view.
     package var hints: [(hint: KeyHint, offered: Bool)] {
-        if shared.logFocus != nil {
-            // The log has the keys: help and quit, then the log's own.
-            let leading = KeyMap.rows.compactMap(\.hint).filter { KeyMap.leadingHints.contains($0.keys) }
-            return (leading + LogFocus.hints).map { ($0, true) }
-        }
         let every = KeyMap.rows.compactMap(\.hint)
         let leading = KeyMap.leadingHints.compactMap { keys in every.first { $0.keys == keys } }
+        // The log has the keys: help and quit, then the log's own.
+        if shared.logFocus != nil { return (leading + LogFocus.hints).map { ($0, true) } }
         let trailing = every.filter { !KeyMap.leadingHints.contains($0.keys) }
         return leading.map { ($0, true) } + shownTab.hints(shared) + trailing.map { ($0, true) }
     }
@@ -119,7 +116,7 @@ extension DashboardModel {
     /// What the help lists: in a replay its own keys first, then the shown view's keys, then
     /// those of every view, leaving out the rows whose keys the replay takes over (Home / End, p).
     package var keyHelp: [KeyHelp] {
-        if shared.logFocus != nil { return LogFocus.keyRows + KeyMap.rows.map(\.help) }
+        if shared.logFocus != nil { return LogFocus.keyRows.map(\.help) + KeyMap.rows.map(\.help) }
         guard shared.replay != nil else { return shownTab.keyHelp + KeyMap.rows.map(\.help) }
         let taken = ReplayKeyMap.keys
         return ReplayKeyMap.rows.map(\.help) + shownTab.keyHelp(leavingOut: taken)

@@ -16,16 +16,30 @@ package struct LogFocus: Sendable, Hashable {
     /// The log with the cursor on its newest line.
     package init() {}
 
-    /// The keys while the log has them, as the help lists them.
-    static let keyRows: [KeyHelp] = [
-        KeyHelp(keys: "↑ / k, ↓ / j", action: "move along the log's lines"),
-        KeyHelp(keys: "/ · n N", action: "search · next / previous match"),
-        KeyHelp(keys: "Enter", action: "select the line's flow or job"),
-        KeyHelp(keys: "f", action: "only the selected flow's lines"),
-        KeyHelp(keys: "L / Esc", action: "give the keys back to the view"),
+    /// What the log's keys do while it has them.
+    package enum Action: Sendable, Hashable {
+        case up, down, pageUp, pageDown, first, last, search, nextMatch, previousMatch, select, narrow, leave
+    }
+
+    /// The log's keys while it has them: the one table that the key handling and the help read
+    /// (as a view's ``DashboardTab/keys``), so they cannot disagree.
+    static let keyRows: [KeyRow<Action>] = [
+        KeyRow(
+            keys: "↑ / k, ↓ / j", action: "move along the log's lines",
+            bindings: [
+                .up: .up, .character("k"): .up, .down: .down, .character("j"): .down, .pageUp: .pageUp, .pageDown: .pageDown,
+                .home: .first, .end: .last,
+            ]),
+        KeyRow(
+            keys: "/ · n N", action: "search · next / previous match",
+            bindings: [.character("/"): .search, .character("n"): .nextMatch, .character("N"): .previousMatch]),
+        KeyRow(keys: "Enter", action: "select the line's flow or job", bindings: [.enter: .select]),
+        KeyRow(keys: "f", action: "only the selected flow's lines", bindings: [.character("f"): .narrow]),
+        KeyRow(keys: "L / Esc", action: "give the keys back to the view", bindings: [.character("L"): .leave, .escape: .leave]),
     ]
 
-    /// The status bar's hints while the log has the keys.
+    /// The status bar's hints while the log has the keys: one per action the bar names, where
+    /// the help joins `/` and `n N` in one row.
     static let hints = [
         KeyHint("↑↓", "line"), KeyHint("/", "search"), KeyHint("n N", "match"), KeyHint("Enter", "select"),
         KeyHint("f", "this flow"), KeyHint("L", "leave"),
@@ -76,28 +90,28 @@ extension SharedState {
 
     /// A key while the log has the keys; `selectedFlow` is the flows view's selection (`f`).
     mutating func handleLogKey(_ key: Key, selectedFlow: FlowID?) -> LogKeyOutcome {
+        guard let action = LogFocus.keyRows.lazy.compactMap({ $0.bindings[key] }).first else { return .notMine }
         let lines = focusedLogLines
         let current = logCursorIndex(in: lines)
-        switch key {
-        case .up, .character("k"): moveLogCursor(to: current.map { $0 - 1 }, in: lines)
-        case .down, .character("j"): moveLogCursor(to: current.map { $0 + 1 }, in: lines)
+        switch action {
+        case .up: moveLogCursor(to: current.map { $0 - 1 }, in: lines)
+        case .down: moveLogCursor(to: current.map { $0 + 1 }, in: lines)
         case .pageUp: moveLogCursor(to: current.map { $0 - panes.logRows }, in: lines)
         case .pageDown: moveLogCursor(to: current.map { $0 + panes.logRows }, in: lines)
-        case .home: moveLogCursor(to: 0, in: lines)
-        case .end: moveLogCursor(to: lines.count - 1, in: lines)
-        case .character("/"): mode = .filter
-        case .character("n"): findMatch(forward: true, from: current, in: lines)
-        case .character("N"): findMatch(forward: false, from: current, in: lines)
-        case .character("f"): narrowLog(to: selectedFlow)
-        case .character("L"), .escape: toggleLogFocus()
-        case .enter:
+        case .first: moveLogCursor(to: 0, in: lines)
+        case .last: moveLogCursor(to: lines.count - 1, in: lines)
+        case .search: mode = .filter
+        case .nextMatch: findMatch(forward: true, from: current, in: lines)
+        case .previousMatch: findMatch(forward: false, from: current, in: lines)
+        case .narrow: narrowLog(to: selectedFlow)
+        case .leave: toggleLogFocus()
+        case .select:
             guard let current, let subject = lines[current].entry.subject else {
                 notice = "this line is about no flow or job"
                 return .handled
             }
             logFocus = nil
             return .select(subject)
-        default: return .notMine
         }
         return .handled
     }
