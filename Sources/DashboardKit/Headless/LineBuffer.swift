@@ -30,9 +30,7 @@ package final class LineBuffer {
         guard pending.count < Self.limit else { return flush() }
         guard !flushScheduled else { return }
         flushScheduled = true
-        let (seconds, attoseconds) = interval.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: .now() + interval.seconds) { [weak self] in
             // The main queue's work runs on the main thread, the main actor's.
             MainActor.assumeIsolated { self?.flush() }
         }
