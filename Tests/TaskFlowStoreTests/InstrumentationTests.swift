@@ -2,7 +2,7 @@ import Foundation
 import InMemoryTracing
 import MetricsTestKit
 import TaskFlow
-@testable import TaskFlowStore
+import TaskFlowStore
 import TaskFlowTestSupport
 import Testing
 import Tracing
@@ -54,9 +54,7 @@ struct StoreInstrumentationTests {
         let place = try await factory.makePlace()
         let store = try await place.open(lease: .seconds(3600))
         let id = try await store.submit(Greeting(name: "ana"))
-        let dead = LeaseOwner(host: LeaseOwner.current().host, boot: LeaseOwner.current().boot,
-                              pid: try deadProcessID(), token: "gone")
-        try await place.markClaimed(id, dead.encoded, 3600)
+        try await place.markClaimedByDeadWorker(id)
         let log = ChangeLog(store)
         _ = store.registerGreeting()
         try await withMetricsFactory(metrics) {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import TaskFlowStore
 
 /// The id of a process of this host that ran and exited: what a crashed worker leaves behind.
 func deadProcessID() throws -> Int32 {
@@ -22,4 +23,14 @@ func zombieProcess() throws -> Int32 {
         usleep(1_000)
     }
     throw CocoaError(.executableLoad)
+}
+
+extension StorePlace {
+    /// Marks job `id` claimed, with an hour's lease, by a worker of this host, this boot and
+    /// PID namespace whose process has exited: what a crash mid-job leaves in the store.
+    func markClaimedByDeadWorker(_ id: StoredJobID) async throws {
+        let this = LeaseOwner.current()
+        let dead = LeaseOwner(host: this.host, boot: this.boot, pid: try deadProcessID(), token: "gone")
+        try await markClaimed(id, dead.encoded, 3600)
+    }
 }
