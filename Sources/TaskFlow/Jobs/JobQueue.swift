@@ -101,8 +101,7 @@ public final class JobQueue: Sendable {
     /// the cooperative pool, which has only as many threads as cores. A job's non-isolated code
     /// runs on these threads from start to end, across its awaits. The threads end when the
     /// queue is released. `logger` as for ``init(title:maxConcurrent:logger:)``.
-    public static func blocking(
-        title: String, threads: Int,
+    public static func blocking(title: String, threads: Int,
         logger: Logger = Logger(label: "taskflow.jobs", factory: { _ in SwiftLogNoOpLogHandler() })
     ) -> JobQueue {
         precondition(threads >= 1, "JobQueue.blocking: threads must be at least 1")
