@@ -116,7 +116,7 @@ struct QueuesViewEndToEndTests {
         try await tmux.waitFor("the downloads resumed") { $0.contains("queue \"Downloads\" resumed") }
         // Down the list to the failed licence, whatever order the finished jobs ended in.
         // One key at a time: the next `j` only once the detail pane follows the last one.
-        let detailTitle = { (screen: String) in screen.split(separator: "\n").first { $0.contains("┌─ Job #") || $0.contains("┌─ Queue ") } }
+        let detailTitle: @Sendable (String) -> Substring? = { screen in screen.split(separator: "\n").first { $0.contains("┌─ Job #") || $0.contains("┌─ Queue ") } }
         for _ in 0..<12 {
             let before = tmux.capture()
             guard !before.contains("title      Fetch licence") else { break }

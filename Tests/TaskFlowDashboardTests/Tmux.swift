@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TaskFlowTestSupport
 
 /// One tmux session running the built `taskflow` binary in a real terminal, on a private tmux
 /// server (`-L`) so tests never touch the user's sessions. After the program exits, the pane's
@@ -84,21 +85,29 @@ struct Tmux {
 
     /// Polls the pane until `predicate` holds on its text; returns that text. Fails the test
     /// with the last screen after `timeout`.
+    ///
+    /// The polls run on a thread of their own (``offThePool(_:)``), not on the cooperative pool:
+    /// beside the store's suite on two cores, a poll waiting there for a thread was seen to wait
+    /// over 5 s, and a state the screen showed for seconds went by unseen.
     @discardableResult
     func waitFor(
         _ what: String, timeout: Duration = .seconds(40), sourceLocation: SourceLocation = #_sourceLocation,
-        _ predicate: (String) -> Bool
+        _ predicate: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let screen = capture()
-            if predicate(screen) { return screen }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
-                throw TmuxTimeout()
+        let (screen, seen) = try await offThePool { [self] in
+            let deadline = ContinuousClock.now + timeout
+            while true {
+                let screen = capture()
+                if predicate(screen) { return (screen, true) }
+                guard ContinuousClock.now < deadline else { return (screen, false) }
+                usleep(100_000)
             }
-            try await Task.sleep(for: .milliseconds(100))
         }
+        guard seen else {
+            Issue.record("timed out waiting for \(what); screen:\n\(screen)", sourceLocation: sourceLocation)
+            throw TmuxTimeout()
+        }
+        return screen
     }
 
     /// Waits for the program's exit and checks what a user would: the status, and a terminal

@@ -11,10 +11,27 @@ struct WarningsEndToEndTests {
         let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-warn-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let config = folder + "/config.toml"
+        let config = folder + "/config.toml", scenario = folder + "/starve.toml"
         try "[warnings]\nwriter-wait-seconds = 1\n".write(toFile: config, atomically: true, encoding: .utf8)
-        // The tour's "Sync settings" writers queue behind "Import photos" for seconds.
-        let tmux = try Tmux("warnings", arguments: "demo tour --config '\(config)'")
+        // A reader holding the lock for ten minutes, a writer queued behind it: the warning stays
+        // until the test quits, however late a loaded machine looks.
+        try """
+            name = "Starved writer"
+            [[flow]]
+            title = "Read the archive"
+            access = "read"
+              [[flow.step]]
+              task = "Scan"
+              duration = "10m"
+            [[flow]]
+            title = "Sync settings"
+            start = "200ms"
+              [[flow.step]]
+              task = "Upload"
+              duration = "1s"
+
+            """.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let tmux = try Tmux("warnings", arguments: "run '\(scenario)' --config '\(config)'")
         defer { tmux.close() }
         let screen = try await tmux.waitFor("the starved writer's warning") { screen in
             screen.contains("⚠ ") && screen.contains("writer starved of the lock")
