@@ -82,6 +82,20 @@ struct WarningsModelTests {
         #expect(model.warnings.isEmpty, "a finished flow runs no step")
     }
 
+    /// The model reads the steps only of flows with a step running since before the limit:
+    /// a child started later in a group neither hides nor fakes an older child's silence.
+    @Test func aGroupsOlderChildIsJudgedFromItsOwnStartAndTheYoungerFromItsOnceTheOlderEnds() {
+        var model = Self.stepModel()
+        _ = model.apply(.stepStarted(FlowID(1), Fixture.step(3, "Write index", parent: 1)), at: .seconds(100))
+        model.advance(to: .seconds(130))
+        #expect(Self.warning(.stalledStep, model)?.rows == ["#1 \"Sync shelves\": Upload covers 2m10s"])
+        _ = model.apply(.stepFinished(FlowID(1), StepID(2), .completed), at: .seconds(140))
+        model.advance(to: .seconds(160))
+        #expect(model.warnings.isEmpty, "the index is 60 s silent: the limit, not past it")
+        model.advance(to: .seconds(175))
+        #expect(Self.warning(.stalledStep, model)?.rows == ["#1 \"Sync shelves\": Write index 1m15s"])
+    }
+
     @Test func aFailedRevertWarnsWhileTheFlowIsListed() {
         var model = DashboardModel(scenario: "rollback", historyLimit: 1)
         let flow = FlowID(1)

@@ -16,6 +16,36 @@ package struct ListFilter: Sendable, Hashable {
 
     /// The terms, in the order typed.
     package let terms: [Term]
+    /// The terms that leave rows out (`-term`).
+    private let exclusions: [Term]
+    /// The plain words a row's text must all contain.
+    private let words: [String]
+    /// For each field with terms, the values one of which it must contain, fields in the order
+    /// first typed. Grouped once here: a row is matched without building anything.
+    private let alternatives: [Alternatives]
+
+    /// The values one of which a field must contain.
+    private struct Alternatives: Sendable, Hashable {
+        let field: String
+        var values: [String]
+    }
+
+    /// A filter of `terms`.
+    init(terms: [Term]) {
+        self.terms = terms
+        exclusions = terms.filter(\.excludes)
+        words = terms.filter { !$0.excludes && $0.field == nil }.map(\.value)
+        var alternatives: [Alternatives] = []
+        for term in terms where !term.excludes {
+            guard let field = term.field else { continue }
+            if let index = alternatives.firstIndex(where: { $0.field == field }) {
+                alternatives[index].values.append(term.value)
+            } else {
+                alternatives.append(Alternatives(field: field, values: [term.value]))
+            }
+        }
+        self.alternatives = alternatives
+    }
 
     /// The filter `text` says, for a view whose fields are `fields` (lowercase names), and
     /// what is wrong with it: a term naming an unknown field, or a field without a value, is
@@ -51,21 +81,28 @@ package struct ListFilter: Sendable, Hashable {
     /// True when nothing was typed: every row passes.
     package var isEmpty: Bool { terms.isEmpty }
 
-    /// Whether a row passes, given its searchable `text` (lowercased) and the value of each of
-    /// its fields (lowercased).
-    package func matches(text: String, field value: (String) -> String) -> Bool {
-        var alternatives: [String: Bool] = [:]
-        for term in terms {
-            let found = term.field.map { Self.find(term.value, in: value($0)) } ?? Self.find(term.value, in: text)
-            if term.excludes {
-                if found { return false }
-            } else if let field = term.field {
-                alternatives[field, default: false] = alternatives[field, default: false] || found
-            } else if !found {
-                return false
-            }
+    /// Whether `row` passes, given how to read its searchable `text` and the value of a field
+    /// (`value(name, row)`), each lowercased here and only when a term reads it. The row is
+    /// handed to the readers, not captured by them: a capture copied it, a retain per field.
+    package func matches<Row>(_ row: Row, text: (Row) -> String, field value: (String, Row) -> String) -> Bool {
+        var lowered: String?
+        for term in exclusions {
+            let haystack = if let field = term.field { value(field, row).lowercased() } else { Self.lowered(&lowered, row, text) }
+            if Self.find(term.value, in: haystack) { return false }
         }
-        return alternatives.values.allSatisfy { $0 }
+        for word in words where !Self.find(word, in: Self.lowered(&lowered, row, text)) { return false }
+        for group in alternatives {
+            let found = value(group.field, row).lowercased()
+            guard group.values.contains(where: { Self.find($0, in: found) }) else { return false }
+        }
+        return true
+    }
+
+    /// `row`'s text lowercased, once: kept in `cache` for the next word.
+    private static func lowered<Row>(_ cache: inout String?, _ row: Row, _ text: (Row) -> String) -> String {
+        let lowered = cache ?? text(row).lowercased()
+        cache = lowered
+        return lowered
     }
 }
 

@@ -58,13 +58,15 @@ package struct ListQuery: Sendable, Hashable {
     }
 
     /// `rows` as the list shows them: those the filter passes, in the sort's order.
-    package func apply<Row>(_ rows: [Row], _ schema: ListSchema<Row>) -> [Row] {
-        var shown = rows
-        if let filter, !filter.isEmpty { shown = shown.filter { schema.passes($0, filter) } }
-        if let sort, schema.columns.indices.contains(sort.column) {
-            shown = schema.columns[sort.column].order(shown, sort.ascending)
-        }
-        return shown
+    package func apply<Row>(_ rows: [Row], _ schema: ListSchema<Row>) -> ListedRows<Row> {
+        let filtering = filter.map { !$0.isEmpty } ?? false
+        let column = sort.flatMap { schema.columns.indices.contains($0.column) ? schema.columns[$0.column] : nil }
+        guard filtering || column != nil else { return ListedRows(all: rows) }
+        var order = Array(rows.indices)
+        // Through the buffer: `rows[$0]` copied each row (a retain per field) before reading it.
+        if let filter, filtering { rows.withUnsafeBufferPointer { rows in order.removeAll { !schema.passes(rows[$0], filter) } } }
+        if let sort, let column { order = column.order(rows, order, sort.ascending) }
+        return ListedRows(rows, order: order)
     }
 
     /// The arrow a heading of column `name` of `schema` ends with: `▲` when the list is sorted

@@ -27,10 +27,12 @@ package struct ListSchema<Row>: Sendable {
         columns.firstIndex { $0.name == name }
     }
 
-    /// Whether `row` passes `filter`.
+    /// Whether `row` passes `filter`. The row's text and fields are lowercased only if a term
+    /// reads them: `state:failed` on 100,000 flows never lowercases a title.
     func passes(_ row: Row, _ filter: ListFilter) -> Bool {
-        filter.matches(text: text(row).lowercased()) { name in
-            fields.first { $0.name == name }.map { $0.value(row).lowercased() } ?? ""
+        filter.matches(row, text: text) { name, row in
+            for field in fields where field.name == name { return field.value(row) }
+            return ""
         }
     }
 }

@@ -20,6 +20,10 @@ package struct FlowRow: Sendable, Hashable {
     package var undoExpired = false
     /// A retried step waiting for its next attempt; cleared when the next step starts.
     package var pendingRetry: PendingRetry?
+    /// When the earliest of its running steps started; nil while none runs. A step silent for
+    /// longer than a limit started before `now - limit`: the stalled-step warning reads the
+    /// steps of no other flow (it checks every flow at every frame).
+    package private(set) var oldestRunningStart: Duration?
 
     /// Whether `u` can undo it: a completed write flow still in the undo history.
     package var canUndo: Bool { info.access == .write && phase == .completed && !undoExpired }
@@ -53,6 +57,7 @@ package struct FlowRow: Sendable, Hashable {
         steps.insert(StepNode(info: info, depth: depth, startedAt: time), at: position(of: info, depth: depth))
         currentStep = info.id
         pendingRetry = nil
+        oldestRunningStart = min(oldestRunningStart ?? time, time)
     }
 
     /// Where a new step goes: inside its parent's subtree (the tree reads top-down even when a
@@ -69,7 +74,11 @@ package struct FlowRow: Sendable, Hashable {
     /// Changes one step in place; does nothing for a step the dashboard never saw start.
     mutating func updateStep(_ id: StepID, _ change: (inout StepNode) -> Void) {
         guard let index = index(of: id) else { return }
+        let wasRunning = steps[index].status == .running
         change(&steps[index])
+        if wasRunning != (steps[index].status == .running) {
+            oldestRunningStart = steps.lazy.filter { $0.status == .running }.map(\.startedAt).min()
+        }
     }
 
     private func index(of id: StepID) -> Int? {

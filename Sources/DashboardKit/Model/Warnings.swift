@@ -133,8 +133,14 @@ extension DashboardModel {
     /// any news from inside it (a child started or ended), and a flow waiting to retry a step
     /// is waiting on purpose.
     private static func stalledSteps(_ board: FlowBoard, now: Duration, _ limits: WarningThresholds) -> DashboardWarning? {
-        var stalled: [(FlowInfo, StepNode, Duration)] = []
-        for row in board.activeIDs.sorted().compactMap(board.flow) where (row.phase == .running || row.phase == .cancelling) && row.pendingRetry == nil {
+        var stalled: [(flow: FlowInfo, step: StepNode, silence: Duration)] = []
+        // Every flow at every frame: only those with a step running since before the cutoff
+        // are read further (50,000 running flows' steps read at each frame cost a whole one).
+        let cutoff = now - limits.stepStall
+        for position in board.flows.indices {
+            guard let since = board.flows[position].oldestRunningStart, since < cutoff else { continue }
+            let row = board.flows[position]
+            guard row.phase == .running || row.phase == .cancelling, row.pendingRetry == nil else { continue }
             let steps = row.steps
             for index in steps.indices where steps[index].status == .running {
                 var lastNews = steps[index].progressAt ?? steps[index].startedAt
@@ -150,8 +156,9 @@ extension DashboardModel {
                 if !busyInside, silence > limits.stepStall { stalled.append((row.info, steps[index], silence)) }
             }
         }
-        stalled.sort { $0.2 > $1.2 }
-        let rows = stalled.lazy.map { "\(named($0.0)): \($0.1.info.title) \($0.2.compact)" }
+        // The longest silent first; ties in submission and step order (the sort is stable).
+        stalled.sort { $0.silence > $1.silence }
+        let rows = stalled.lazy.map { "\(named($0.flow)): \($0.step.info.title) \($0.silence.compact)" }
         return DashboardWarning(
             .stalledStep, counted(stalled.count, "step without progress", "steps without progress"), rows: rows, count: stalled.count)
     }

@@ -118,7 +118,7 @@ package struct FlowsTab: ListView {
     // MARK: - Reading
 
     /// The flows that pass the filter, in the sort's order (submission order unsorted).
-    package func visibleFlows(_ shared: SharedState) -> [FlowRow] {
+    package func visibleFlows(_ shared: SharedState) -> ListedRows<FlowRow> {
         query.apply(shared.board.flows, Self.schema(now: shared.now))
     }
 

@@ -89,7 +89,7 @@ package struct StoreTab: ListView {
     }
 
     /// The jobs as listed, filtered and sorted.
-    package var visibleRows: [StoredJobRow] { query.apply(board.rows, Self.jobSchema) }
+    package var visibleRows: ListedRows<StoredJobRow> { query.apply(board.rows, Self.jobSchema) }
 
     /// Retry only for a failed job.
     package func offers(_ action: Action, _ shared: SharedState) -> Bool {

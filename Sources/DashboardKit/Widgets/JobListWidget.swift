@@ -49,7 +49,7 @@ struct JobListWidget: Widget {
         renderRows(rows, into: &grid, in: body, columns: columns.map(\.1))
     }
 
-    private func renderRows(_ rows: [StoredJobRow], into grid: inout CellGrid, in body: Rect, columns: [Int]) {
+    private func renderRows(_ rows: ListedRows<StoredJobRow>, into grid: inout CellGrid, in body: Rect, columns: [Int]) {
         var body = body
         guard body.height > 0 else { return }
         guard !rows.isEmpty else {
