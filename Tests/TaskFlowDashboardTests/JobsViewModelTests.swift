@@ -70,6 +70,22 @@ struct JobsViewModelTests {
         #expect(model.store?.selectedJob?.id == 5, "a job that left leaves the cursor where it was, on the next job")
     }
 
+    /// With `state:failed` typed, a retried job leaves what the list shows even though the
+    /// store still lists it: the cursor goes to the next failed job, not to the hidden one.
+    @Test func aSelectedJobTheFilterNoLongerShowsLeavesTheCursorOnTheNextShownJob() {
+        var model = Self.model()
+        let failed = [Self.job(1, .failed), Self.job(2, .failed), Self.job(3, .pending), Self.job(4, .failed)]
+        model.updateStore(Self.listing(failed), listedAt: Self.listedAt + 1, time: .seconds(2))
+        for key: Key in [.character("/")] + "state:failed".map(Key.character) + [.enter] { _ = model.handle(key) }
+        _ = model.handle(.down)
+        #expect(model.store?.selectedJob?.id == 2)
+        let retried = [Self.job(1, .failed), Self.job(2, .pending), Self.job(3, .pending), Self.job(4, .failed)]
+        model.updateStore(Self.listing(retried), listedAt: Self.listedAt + 2, time: .seconds(3))
+        #expect(model.store?.selectedJob?.id == 4, "job 2 is pending now: hidden by the filter")
+        model.updateStore(Self.listing([Self.job(1, .failed), Self.job(3, .pending)]), listedAt: Self.listedAt + 3, time: .seconds(4))
+        #expect(model.store?.selectedJob?.id == 1, "no shown job after it: the one before")
+    }
+
     @Test func theViewShowsStatesReasonsAndARunningCountdown() {
         var model = Self.model()
         _ = model.handle(.end)

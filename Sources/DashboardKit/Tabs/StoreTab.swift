@@ -129,18 +129,20 @@ package struct StoreTab: ListView {
     // MARK: - Listings
 
     /// Takes a listing made at `date`, which is `time` on the model's clock; the selection stays
-    /// on its job while it is listed, else moves to the next one still listed.
+    /// on its job while the list shows it, else moves to the next job still shown, else the one
+    /// before: never to one the filter hides, which the keys would then act on unseen.
     mutating func update(_ listing: StoreListing, switches: [StoreSwitch], listedAt date: Date, time: Duration) {
-        let before = board.rows
+        let before = visibleRows.map(\.id)
         board.update(listing, switches: switches, listedAt: date, time: time)
-        guard selection.flatMap(board.row) == nil else { return }
-        // The selected job left (it succeeded, or another process removed it): the cursor stays
-        // where it was — on the next job still listed, else the one before — not at the top.
-        let place = before.firstIndex { $0.id == selection } ?? 0
-        let listed = Set(listing.rows.map(\.id))
-        let next = before[min(place, before.count)...].first { listed.contains($0.id) }
-        let previous = before[..<min(place, before.count)].last { listed.contains($0.id) }
-        selection = (next ?? previous)?.id ?? listing.rows.first?.id
+        let shown = visibleRows
+        let ids = Set(shown.map(\.id))
+        if let selection, ids.contains(selection) { return }
+        // The selected job left the list (it succeeded, another process removed it, or the
+        // filter no longer matches it): the cursor stays where it was, not at the top.
+        let place = before.firstIndex { $0 == selection } ?? 0
+        let next = before[place...].first(where: ids.contains)
+        let previous = before[..<place].last(where: ids.contains)
+        selection = next ?? previous ?? shown.first?.id
     }
 
     /// Keeps the last listing and says why the store could not be listed.
