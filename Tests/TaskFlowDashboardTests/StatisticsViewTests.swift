@@ -108,4 +108,17 @@ struct StatisticsViewTests {
         let header = text.prefix { $0 != "\n" }
         #expect(header.contains(" jobs ▁") && header.contains(" flows ▁"), "the header has a jobs sparkline beside the flows'")
     }
+
+    /// The store's runs of a kind, as this process's workers reported them: the stored job's
+    /// detail shows them; a kind never run shows none.
+    @Test func aStoredJobsDetailShowsItsKindsPastRuns() {
+        var model = JobsViewModelTests.model()
+        for milliseconds in [100, 200, 300] {
+            model.storeRan(StoredJobRun(kind: "send-email", duration: .milliseconds(milliseconds)))
+        }
+        model.storeRan(StoredJobRun(kind: "resize-image", duration: .seconds(5)))
+        let text = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 160, height: 40)).text
+        #expect(text.contains("past       runs 3  p50 200ms  p90 300ms  p99 300ms"), "\(text)")
+        #expect(text.contains("spread     100ms ") && !text.contains("5.0s"), "only its own kind's runs\n\(text)")
+    }
 }

@@ -20,6 +20,9 @@ package struct StoreBoard: Sendable, Hashable {
     package private(set) var error: String?
     /// The source's switches, each flipped with a key of its own, as last listed.
     package private(set) var switches: [StoreSwitch] = []
+    /// How long this process's runs of each kind took (``JobStoreSource/runs()``): bounded as
+    /// every ``TitledHistograms`` is.
+    package private(set) var runs = TitledHistograms()
 
     /// A store not listed yet.
     package init(name: String) {
@@ -32,6 +35,11 @@ package struct StoreBoard: Sendable, Hashable {
         self.switches = switches
         (listedAt, listedAtTime) = (date, time)
         error = nil
+    }
+
+    /// Takes in a run that ended.
+    mutating func record(_ run: StoredJobRun) {
+        runs.record(run.duration, for: run.kind)
     }
 
     /// The switch of `key` as it will be once flipped, until the next listing says: a second

@@ -194,7 +194,7 @@ package final class DashboardSession {
         model.add(StoreTab(name: source.name), showing: showing)
         restoreSorts()
         store = StorePoller(source, took: { [weak self] in self?.took($0, switches: $1, listedAt: $2) },
-                            note: { [weak self] in self?.storeChanged($0) })
+                            note: { [weak self] in self?.storeChanged($0) }, ran: { [weak self] in self?.model.storeRan($0) })
     }
 
     /// Logs a change of the job store at `time` (by default now); the recording writes it down.

@@ -5,7 +5,7 @@ import TaskFlow
 /// processes, so it is listed rather than followed: every ``interval``, and at once after a key
 /// changed it; each listing (or why it failed), with the source's switches as they stood, goes
 /// to `took` on the main actor. The source's own changes (this process's) go to `note` as log
-/// lines. Its tasks run until ``stop()``.
+/// lines, its runs to `ran`. Its tasks run until ``stop()``.
 @MainActor
 final class StorePoller {
     /// How often the store is listed: other processes change it too, and only a listing shows
@@ -23,14 +23,21 @@ final class StorePoller {
     private let relist: AsyncStream<Void>.Continuation
     private var tasks: [Task<Void, Never>] = []
 
-    /// Starts listing `source` at once and every ``interval``, and following its changes.
-    init(_ source: any JobStoreSource, took: @escaping Took, note: @escaping @MainActor (LogLine) -> Void) {
+    /// Starts listing `source` at once and every ``interval``, and following its changes and runs.
+    init(
+        _ source: any JobStoreSource, took: @escaping Took, note: @escaping @MainActor (LogLine) -> Void,
+        ran: @escaping @MainActor (StoredJobRun) -> Void
+    ) {
         self.source = source
         let (wakes, relist) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.relist = relist
         let changes = source.changeLog()
+        let runs = source.runs()
         tasks.append(Task {
             for await line in changes { note(line) }
+        })
+        tasks.append(Task {
+            for await run in runs { ran(run) }
         })
         tasks.append(Task {
             let ticks = Task {

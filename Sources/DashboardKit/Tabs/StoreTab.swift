@@ -150,6 +150,11 @@ package struct StoreTab: ListView {
         board.fail(message)
     }
 
+    /// Takes in a run of a stored job that ended.
+    mutating func record(_ run: StoredJobRun) {
+        board.record(run)
+    }
+
     // MARK: - Keys
 
     /// ↑/↓/Home/End.
@@ -248,6 +253,11 @@ extension DashboardModel {
     package mutating func updateStore(_ listing: StoreListing, switches: [StoreSwitch] = [], listedAt date: Date, time: Duration) {
         advance(to: time)
         update(StoreTab.self) { $0.update(listing, switches: switches, listedAt: date, time: time) }
+    }
+
+    /// Takes in a run of a stored job that ended, for its kind's statistics.
+    package mutating func storeRan(_ run: StoredJobRun) {
+        update(StoreTab.self) { $0.record(run) }
     }
 
     /// Keeps the last listing and says why the store could not be listed.

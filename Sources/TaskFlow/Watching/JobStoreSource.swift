@@ -14,12 +14,24 @@ public protocol JobStoreSource: Sendable {
     /// scheduled, succeeded, failed, recovered…), as event log lines, their text redacted and
     /// escaped. Other processes' changes show in the listing only.
     func changeLog() -> AsyncStream<LogLine>
+    /// The runs this process's workers finish from now on, each with its kind and how long its
+    /// executor took: what per-kind duration statistics are made of. Other processes' runs are
+    /// not seen, as in ``changeLog()``.
+    func runs() -> AsyncStream<StoredJobRun>
     /// Queues a failed job again now.
     func retry(_ id: StoredJobRow.ID) async throws
     /// Removes a job that is not running.
     func cancel(_ id: StoredJobRow.ID) async throws
     /// Conditions changed: every parked job becomes pending, its retry count unchanged.
     func conditionsChanged()
+}
+
+extension JobStoreSource {
+    /// No runs: a source that cannot time its jobs' runs (a program attached through its
+    /// console) leaves the per-kind statistics empty.
+    public func runs() -> AsyncStream<StoredJobRun> {
+        AsyncStream { $0.finish() }
+    }
 }
 
 /// What one listing of a job store found.

@@ -1,4 +1,5 @@
 import Logging
+import TaskFlow
 import TaskFlowSupport
 
 /// The store's fan-out of every ``StoredJobEvent`` to ``JobStore/changes`` — a ``Broadcaster``
@@ -7,6 +8,7 @@ import TaskFlowSupport
 /// (``JobStoreOptions/logger``, see ``StoredJobEventLog``).
 struct EventBroadcaster: Sendable {
     private let broadcaster = Broadcaster<StoredJobEvent>(delivery: .immediate)
+    private let runs = Broadcaster<StoredJobRun>(delivery: .immediate)
     private let log: StoredJobEventLog?
 
     /// Events to the subscribers and to `logger`; swift-log's no-op logger is skipped altogether.
@@ -26,6 +28,16 @@ struct EventBroadcaster: Sendable {
     /// A new subscription to every event from now on.
     func subscribe() -> AsyncStream<StoredJobEvent> { broadcaster.subscribe() }
 
+    /// Publishes a run that ended to the subscribers of ``subscribeRuns()``; evaluated (the
+    /// kind redacted) only when someone listens.
+    func ran(_ run: @autoclosure () -> StoredJobRun) { runs.emit(contentsOf: [run()]) }
+
+    /// A new subscription to every run that ends from now on.
+    func subscribeRuns() -> AsyncStream<StoredJobRun> { runs.subscribe() }
+
     /// Ends every subscription (the store went away).
-    func finish() { broadcaster.finish() }
+    func finish() {
+        broadcaster.finish()
+        runs.finish()
+    }
 }

@@ -27,6 +27,11 @@ extension JobStore: JobStoreSource {
         }
     }
 
+    /// The runs this process's workers finish from now on, with their executors' durations.
+    public func runs() -> AsyncStream<StoredJobRun> {
+        environment.events.subscribeRuns()
+    }
+
     /// Queues a failed job again now (``retryFailed(_:)``).
     public func retry(_ id: StoredJobRow.ID) async throws {
         try await retryFailed(StoredJobID(id.rawValue))

@@ -92,7 +92,9 @@ struct Worker: Sendable {
             if pending.isEmpty { oldestPending = .now }
             let started = ContinuousClock.now
             pending.append(await execute(job, claimedAt: claimedAt))
-            executing += ContinuousClock.now - started
+            let took = ContinuousClock.now - started
+            executing += took
+            environment.events.ran(StoredJobRun(kind: JobRedaction.redacted(job.kind), duration: took))
             ran += 1
             if ContinuousClock.now - oldestPending >= environment.options.maxCommitDelay {
                 await commit(pending)
