@@ -121,4 +121,29 @@ struct StatisticsViewTests {
         #expect(text.contains("past       runs 3  p50 200ms  p90 300ms  p99 300ms"), "\(text)")
         #expect(text.contains("spread     100ms ") && !text.contains("5.0s"), "only its own kind's runs\n\(text)")
     }
+
+    /// Three runs of the step "Copy" took 1, 2 and 3 s: the fourth, running, is shown beside
+    /// its title's median, so a slow one stands out; a step never run before shows none.
+    @Test func eachStepOfTheDetailPaneShowsItsTitlesMedianRun() {
+        var model = DashboardModel(scenario: "steps")
+        for (index, seconds) in [1, 2, 3, 0].enumerated() {
+            let id = FlowID(index + 1), start = Duration.seconds(10 * index)
+            _ = model.apply(.flowQueued(Fixture.info(index + 1, "Backup")), at: start)
+            _ = model.apply(.statusChanged(id, .running), at: start)
+            _ = model.apply(.stepStarted(id, Fixture.step(1, "Copy")), at: start)
+            guard seconds > 0 else { continue }
+            _ = model.apply(.stepFinished(id, StepID(1), .completed), at: start + .seconds(seconds))
+            _ = model.apply(.statusChanged(id, .completed), at: start + .seconds(seconds))
+        }
+        _ = model.apply(.stepStarted(FlowID(4), Fixture.step(2, "Verify", parent: 1)), at: .seconds(31))
+        _ = model.handle(.end)
+        model.advance(to: .seconds(35))
+        let lines = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 100, height: 30)).text.split(separator: "\n")
+        let copy = lines.first { $0.contains("bg Copy") }, verify = lines.first { $0.contains("bg Verify") }
+        #expect(copy?.contains("running") == true && copy?.contains("5.0s") == true && copy?.contains("p50 2.0s") == true, "\(lines)")
+        #expect(verify != nil && verify?.contains("p50") == false, "never run before: \(lines)")
+        let narrow = DashboardView(glyphs: .unicode).render(model, size: GridSize(width: 80, height: 24)).text.split(separator: "\n")
+        let narrowCopy = narrow.first { $0.contains("bg Copy") }
+        #expect(narrowCopy != nil && narrowCopy?.contains("p50") == false, "a narrow pane keeps the titles' room: \(narrow)")
+    }
 }

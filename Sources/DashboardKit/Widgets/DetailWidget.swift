@@ -1,7 +1,7 @@
 import TaskFlow
 
 /// The selected flow's step tree: groups and sequences indented, each step's status and
-/// duration. During a rollback the steps turn to *reverting*, then *reverted*, last first.
+/// duration, and (where the pane is wide enough) the median of its title's past runs. During a rollback the steps turn to *reverting*, then *reverted*, last first.
 /// Under the tree, once a flow of the same title has run: how many runs, p50/p90/p99 and their
 /// spread, so a run can be judged against its title's past ones.
 struct DetailWidget: Widget {
@@ -50,14 +50,29 @@ struct DetailWidget: Widget {
         }
         let first = firstVisible(flow.steps, rows: area.height)
         let durationWidth = 8, phaseWidth = 14
-        let titleWidth = max(area.width - durationWidth - phaseWidth, 1)
+        // The usual time of each step title (p50 of its past runs) where the titles keep room.
+        let usualWidth = area.width >= Self.widthForUsual ? Self.usualWidth : 0
+        let titleWidth = max(area.width - durationWidth - phaseWidth - usualWidth, 1)
         for (offset, step) in flow.steps.dropFirst(first).prefix(area.height).enumerated() {
             let y = area.y + offset
             let label = String(repeating: "  ", count: step.depth) + "\(marker(step.info.kind)) \(step.info.title)"
             grid.put(glyphs.fold(label).truncated(to: titleWidth - 1, glyphs: glyphs), x: area.x, y: y, role: .normal, limit: titleWidth - 1)
             grid.put(step.status.name, x: area.x + titleWidth, y: y, role: step.status.role, limit: phaseWidth - 1)
             grid.put(step.duration(at: model.now).compact, x: area.x + titleWidth + phaseWidth, y: y, role: .dim, limit: durationWidth)
+            if usualWidth > 0, let usual = usualTime(of: step) {
+                grid.put(usual, x: area.x + titleWidth + phaseWidth + durationWidth, y: y, role: .dim, limit: usualWidth)
+            }
         }
+    }
+
+    /// The columns of the usual time, `p50 1.2s`, and the pane's width from which it shows.
+    private static let usualWidth = 11, widthForUsual = 60
+
+    /// `p50 1.2s`: the median of the past runs of `step`'s title, the one it is judged against;
+    /// nil before one ended.
+    private func usualTime(of step: StepNode) -> String? {
+        guard let runs = model.shared.statistics.steps[step.info.title], runs.count > 0 else { return nil }
+        return "p50 \(runs.percentile(50).delayText)"
     }
 
     /// With the detail pane focused the user scrolls; otherwise the view follows the step that
