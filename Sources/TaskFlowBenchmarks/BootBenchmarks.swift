@@ -19,7 +19,7 @@ func runBootBenchmarks() async {
     await benchmarkChainValidation(&table)
     await benchmarkEventForwarding(&table)
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

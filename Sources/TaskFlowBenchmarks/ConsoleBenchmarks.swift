@@ -21,7 +21,7 @@ func runConsoleBenchmarks() async {
         print("console benchmarks stopped early: \(error)")
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

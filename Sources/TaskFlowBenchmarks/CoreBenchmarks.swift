@@ -38,7 +38,7 @@ func runCoreBenchmarks() async {
         print("core benchmarks stopped early: \(error)")
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

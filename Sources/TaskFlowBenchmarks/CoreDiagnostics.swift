@@ -28,7 +28,7 @@ func runCoreDiagnostics() async {
     } catch {
         print("core diagnostics stopped early: \(error)")
     }
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

@@ -31,7 +31,7 @@ func runDashboardBenchmarks() {
         "events ingested while drawing 30 fps", taskFlow: formatRate(ingest, unit: "events"), baseline: "—", ratio: "—",
         target: "—", verdict: .info)
     guard Thread.isMainThread else {
-        print(table.render())
+        BenchmarkReport.publish(table)
         print("loop figures skipped: runDashboardBenchmarks() was not called on the main thread")
         return
     }
@@ -45,7 +45,7 @@ func runDashboardBenchmarks() {
             "flow event → its frame, \(label)", taskFlow: formatNanoseconds(value), baseline: "—", ratio: "—",
             target: "≤ 33 ms (one frame)", verdict: value <= 33.4e6 ? .met : .missed)
     }
-    print(table.render())
+    BenchmarkReport.publish(table)
 }
 
 // MARK: - Render time

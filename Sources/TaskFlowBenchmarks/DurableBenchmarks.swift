@@ -26,7 +26,7 @@ func runDurableBenchmarks() async {
         print("durable benchmarks stopped early: \(error)")
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

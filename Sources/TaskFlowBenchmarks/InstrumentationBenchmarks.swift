@@ -23,7 +23,7 @@ func runInstrumentationBenchmarks() async {
     }
     InstrumentationSwitch.set(true)
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

@@ -29,7 +29,7 @@ func runJobBenchmarks() async {
         print("job benchmarks stopped early: \(error)")
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

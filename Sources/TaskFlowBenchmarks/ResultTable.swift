@@ -1,21 +1,51 @@
 /// The table every benchmark figure ends up in: figure | TaskFlow | baseline | ratio | target |
 /// met. Each row carries a TaskFlow figure and the raw Swift baseline measured in the same run,
 /// so a reader compares like with like without rerunning anything.
-struct ResultTable {
+struct ResultTable: Sendable {
     /// Whether a row's target is met; `info` rows only give context.
-    enum Verdict: String {
+    enum Verdict: String, Sendable {
         case met = "yes"
         case missed = "NO"
         case info = "—"
     }
 
-    struct Row {
+    struct Row: Sendable {
         let figure: String
         let taskFlow: String
         let baseline: String
         let ratio: String
         let target: String
         let verdict: Verdict
+
+        /// The ratio as a number (`2.41×` is 2.41); nil when the row has none.
+        var ratioValue: Double? {
+            guard ratio.hasSuffix("×") else { return nil }
+            return Double(ratio.dropLast())
+        }
+
+        /// The bound on the ratio the target states, `≤ 2× raw task` or `≥ 0.6× raw lock`; nil
+        /// when the target bounds something else (a time, a rate) or nothing.
+        var ratioLimit: RatioLimit? { RatioLimit(target) }
+    }
+
+    /// A target on a ratio: at most or at least `value` times the baseline.
+    struct RatioLimit: Sendable, Equatable {
+        /// `≤` (a cost) or `≥` (a throughput).
+        let atMost: Bool
+        let value: Double
+
+        /// The first `≤ N×` or `≥ N×` in `target`.
+        init?(_ target: String) {
+            guard let match = target.firstMatch(of: /([≤≥])\s*([0-9]+(?:\.[0-9]+)?)×/), let value = Double(match.2) else { return nil }
+            atMost = match.1 == "≤"
+            self.value = value
+        }
+
+        /// How many times worse than the target `ratio` is (1 at the target, 2 at twice it: a
+        /// cost twice the limit, or a throughput half of it).
+        func excess(of ratio: Double) -> Double {
+            atMost ? ratio / value : value / ratio
+        }
     }
 
     let title: String

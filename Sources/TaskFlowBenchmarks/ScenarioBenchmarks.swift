@@ -17,7 +17,7 @@ func runScenarioBenchmarks() async {
     await benchmarkRuns(&table)
     benchmarkChecks(&table)
     benchmarkThemes(&table)
-    print(table.render())
+    BenchmarkReport.publish(table)
 }
 
 /// The sizes compared: the larger is ten times the smaller.

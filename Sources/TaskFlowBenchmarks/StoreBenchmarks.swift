@@ -30,7 +30,7 @@ func runStoreBenchmarks() async {
         print("store benchmarks stopped early: \(error)")
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
 }
 

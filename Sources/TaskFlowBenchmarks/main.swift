@@ -15,6 +15,10 @@ import Glibc
 /// core, diagnostics, scenario, store, jobs, boot, console, durable, instrumentation); without arguments, all
 /// of them.
 //
+/// `--json FILE` also writes every table printed, with the machine's description, as JSON
+/// (``BenchmarkReport``): `Scripts/benchmark-report.py` makes the README's tables from such files
+/// and checks ratios against their targets.
+//
 /// `postgres` (built with `--traits Postgres`, a server named by TASKFLOW_BENCH_POSTGRES_URL) runs
 /// only when named: it needs a database it may empty. Its worker processes are this program
 /// started again as `TaskFlowBenchmarks postgres-worker …`.
@@ -26,7 +30,17 @@ if CommandLine.arguments.dropFirst().first == PostgresBenchWorker.command {
     exit(await PostgresBenchWorker.run(Array(CommandLine.arguments.dropFirst(2))))
 }
 #endif
-let sections = Set(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+var jsonPath: String?
+if let flag = arguments.firstIndex(of: "--json") {
+    guard arguments.indices.contains(flag + 1) else {
+        print("TaskFlowBenchmarks: --json needs a file to write")
+        exit(2)
+    }
+    jsonPath = arguments[flag + 1]
+    arguments.removeSubrange(flag...(flag + 1))
+}
+let sections = Set(arguments)
 if let unknown = sections.subtracting(allSections).sorted().first {
     print("TaskFlowBenchmarks: unknown section '\(unknown)'; sections: \(allSections.sorted().joined(separator: ", "))")
     exit(2)
@@ -49,4 +63,12 @@ if wanted("postgres") {
     print("postgres: this build has no PostgreSQL support; run: swift run -c release --traits Postgres TaskFlowBenchmarks postgres")
     exit(2)
     #endif
+}
+if let jsonPath {
+    do {
+        try BenchmarkReport.write(to: jsonPath)
+    } catch {
+        print("TaskFlowBenchmarks: cannot write \(jsonPath): \(error)")
+        exit(1)
+    }
 }

@@ -46,7 +46,7 @@ func runPostgresBenchmarks() async -> Bool {
         succeeded = false
     }
     print("")
-    print(table.render())
+    BenchmarkReport.publish(table)
     print("")
     return succeeded
 }
