@@ -22,9 +22,16 @@ import Glibc
 /// `postgres` (built with `--traits Postgres`, a server named by TASKFLOW_BENCH_POSTGRES_URL) runs
 /// only when named: it needs a database it may empty. Its worker processes are this program
 /// started again as `TaskFlowBenchmarks postgres-worker …`.
+//
+/// `counts <workload> <n>` also runs only when named, and first: it runs one workload n times
+/// under a counting tool (`Scripts/count-costs.sh`, instructions and allocations per operation).
 let allSections: Set = [
     "dashboard", "core", "diagnostics", "scenario", "store", "jobs", "boot", "console", "durable", "instrumentation", "postgres",
+    "counts",
 ]
+if CommandLine.arguments.dropFirst().first == "counts" {
+    exit(await runCounts(Array(CommandLine.arguments.dropFirst(2))))
+}
 #if Postgres
 if CommandLine.arguments.dropFirst().first == PostgresBenchWorker.command {
     exit(await PostgresBenchWorker.run(Array(CommandLine.arguments.dropFirst(2))))
@@ -45,7 +52,8 @@ if let unknown = sections.subtracting(allSections).sorted().first {
     print("TaskFlowBenchmarks: unknown section '\(unknown)'; sections: \(allSections.sorted().joined(separator: ", "))")
     exit(2)
 }
-func wanted(_ section: String) -> Bool { sections.isEmpty ? section != "postgres" : sections.contains(section) }
+func wanted(_ section: String) -> Bool { sections.isEmpty ? !["postgres", "counts"].contains(section) : sections.contains(section) }
+if wanted("counts") { exit(await runCounts([])) }  // named after another section: prints its usage
 if wanted("dashboard") { runDashboardBenchmarks() }
 if wanted("core") { await runCoreBenchmarks() }
 if wanted("diagnostics") { await runCoreDiagnostics() }

@@ -191,4 +191,30 @@ import TaskFlowTestSupport
         #expect(registrar.violations.isEmpty)
         #expect(registrar.maxReaders > 1, "readers did overlap")
     }
+
+    /// Writers queued behind a writer wait without a task each, and each runs on the task of
+    /// the one before it: 20,000 of them run one at a time in submission order, each handle
+    /// answers as soon as its own flow ended (not when the queue is through), and the stack
+    /// does not grow with the queue.
+    @Test func aLongQueueOfWritersRunsInOrderAndEachHandleAnswersWhenItsFlowEnds() async throws {
+        let manager = TaskFlowManager(undoHistoryLimit: 0)
+        let gate = Gate()
+        let order = Recorder<Int>()
+        let first = manager.execute(title: "holder", access: .write) { _ in await gate.wait() }
+        let count = 20_000
+        let writers = (1...count).map { number in
+            manager.execute(title: "writer \(number)", access: .write) { _ in order.record(number) }
+        }
+        #expect(await eventually { writers.allSatisfy { $0.status.phase == .waiting } })
+        // The last writer is the one to wait for: each earlier handle must answer by itself.
+        let last = Gate()
+        let blocker = manager.execute(title: "blocker", access: .write) { _ in await last.wait() }
+        gate.open()
+        try await first.value
+        for writer in writers { try await writer.value }
+        #expect(order.all == Array(1...count), "in submission order, one at a time")
+        #expect(blocker.status.phase == .running, "every writer answered while the one after them still ran")
+        last.open()
+        try await blocker.value
+    }
 }

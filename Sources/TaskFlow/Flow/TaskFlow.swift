@@ -2,7 +2,7 @@
 public struct TaskFlow<Value: Sendable>: Sendable {
     let record: FlowRecord
     let engine: FlowEngine
-    let task: Task<Value, any Error>
+    let completion: FlowCompletion<Value>
 
     /// The flow's identity.
     public var id: FlowID { record.info.id }
@@ -27,13 +27,13 @@ public struct TaskFlow<Value: Sendable>: Sendable {
     /// error if it failed, or ``RollbackIncompleteError`` if some reverts failed; in every case
     /// only after the rollback is over and the lock released.
     public var value: Value {
-        get async throws { try await task.value }
+        get async throws { try await completion.result.get() }
     }
 
     /// Waits for the flow to end, whatever the outcome, and returns its final status.
     @discardableResult
     public func finished() async -> FlowStatus {
-        _ = await task.result
+        _ = await completion.result
         return record.status
     }
 

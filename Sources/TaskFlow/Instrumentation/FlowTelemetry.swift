@@ -33,7 +33,7 @@ struct FlowTelemetry: Sendable {
     }
 
     /// Runs the flow's life (its body, its rollback) with its span as the current context.
-    func withFlowContext<T>(_ body: () async throws -> T) async throws -> T {
+    func withFlowContext<T>(_ body: () async throws -> T) async rethrows -> T {
         guard let span else { return try await body() }
         return try await ServiceContext.$current.withValue(span.context) { try await body() }
     }

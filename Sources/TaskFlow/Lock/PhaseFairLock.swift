@@ -10,14 +10,34 @@ import TaskFlowSupport
 /// - When the last reader leaves, the oldest waiting writer enters.
 ///
 /// So a writer waits at most for one read phase, and a reader at most for one write phase:
-/// neither side starves. Waiters suspend on continuations; nobody blocks a thread.
+/// neither side starves. Nobody blocks a thread: a waiter is either a task suspended on a
+/// continuation (``acquire(_:onEnqueued:)``) or a flow without a task yet (``enter(_:onEnqueued:)``),
+/// which whoever admits it starts (the ``AdmittedFlow``s ``release(_:holder:)`` returns).
 /// Every change is reported through `onChange`, called inside the lock so changes are
 /// reported in the order they happened.
 final class PhaseFairLock: Sendable {
     private struct Waiter {
         let ticket: Int
         let request: LockRequest
-        let continuation: CheckedContinuation<Void, any Error>
+        let wake: Wake
+    }
+
+    /// How a waiter learns it got in (or was withdrawn).
+    private enum Wake {
+        /// A task suspended in ``acquire(_:onEnqueued:)``: resumed.
+        case resume(CheckedContinuation<Void, any Error>)
+        /// A flow without a task: handed, with its ticket, to whoever admitted it.
+        case start(QueuedFlow)
+    }
+
+    /// How ``enter(_:onEnqueued:)`` went.
+    enum Entry {
+        /// In the lock at once, under this ticket: the caller runs the flow.
+        case admitted(ticket: Int)
+        /// In the queue: whoever admits it runs it.
+        case queued
+        /// Withdrawn before it got in: the caller ends it as cancelled.
+        case withdrawn
     }
 
     private struct State {
@@ -68,23 +88,45 @@ final class PhaseFairLock: Sendable {
         if let ticket = try state.withLock({ try enterAtOnce(request, &$0) }) { return ticket }
         var ticket = 0
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            state.withLock { state in
+            // Nil while it waits; else how it ended at once, told outside the lock.
+            let ended = state.withLock { state -> Result<Void, any Error>? in
                 if let admitted = try? enterAtOnce(request, &state) {
                     ticket = admitted
-                    continuation.resume()
-                    return
+                    return .success(())
                 }
                 ticket = state.takeTicket()
-                if enqueue(Waiter(ticket: ticket, request: request, continuation: continuation), &state) {
-                    onEnqueued()
+                guard enqueue(Waiter(ticket: ticket, request: request, wake: .resume(continuation)), &state) else {
+                    return .failure(CancellationError())
                 }
+                onEnqueued()
+                return nil
             }
+            if let ended { continuation.resume(with: ended) }
         }
         return ticket
     }
 
-    /// Leaves the lock taken under `ticket` and hands it on.
-    func release(_ ticket: Int, holder: LockHolder) {
+    /// Lets `flow` in at once if the rules allow it, else queues it without a task: whoever
+    /// admits it later gets it back, with its ticket, to run (``release(_:holder:)``,
+    /// ``withdraw(_:)``). `onEnqueued` runs (inside the lock) if it is queued.
+    func enter(_ flow: QueuedFlow, onEnqueued: () -> Void) -> Entry {
+        state.withLock { state in
+            do {
+                if let ticket = try enterAtOnce(flow.request, &state) { return .admitted(ticket: ticket) }
+            } catch {
+                return .withdrawn
+            }
+            guard enqueue(Waiter(ticket: state.takeTicket(), request: flow.request, wake: .start(flow)), &state) else {
+                return .withdrawn
+            }
+            onEnqueued()
+            return .queued
+        }
+    }
+
+    /// Leaves the lock taken under `ticket` and hands it on: tasks it admits are resumed; flows
+    /// it admits without a task are returned, for the caller to run.
+    func release(_ ticket: Int, holder: LockHolder) -> [AdmittedFlow] {
         let admitted = state.withLock { state -> [Waiter] in
             let handover: Handover
             switch holder.access {
@@ -98,22 +140,40 @@ final class PhaseFairLock: Sendable {
             onChange(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.waiting))
             return admit(handover, &state)
         }
-        for waiter in admitted { waiter.continuation.resume() }
+        return Self.wake(admitted)
     }
 
     /// Withdraws a request: if it waits, it leaves the queue at once and its `acquire` throws
-    /// `CancellationError`; if it has not arrived yet, its `acquire` will throw; if it already
-    /// holds the lock, nothing happens (the holder releases as usual).
-    func withdraw(_ request: LockRequest) {
-        guard let ticket = request.markWithdrawn() else { return }
+    /// `CancellationError` (a queued flow is ended, ``QueuedFlow/withdrawn``); if it has not
+    /// arrived yet, its `acquire` (or `enter`) will refuse it; if it already holds the lock,
+    /// nothing happens (the holder releases as usual). Returns the flows without a task its
+    /// leaving admitted, for the caller to run.
+    func withdraw(_ request: LockRequest) -> [AdmittedFlow] {
+        guard let ticket = request.markWithdrawn() else { return [] }
         let (withdrawn, admitted) = state.withLock { state -> (Waiter?, [Waiter]) in
             let waiter = Self.remove(ticket, from: &state.waitingReaders) ?? Self.remove(ticket, from: &state.waitingWriters)
             guard let waiter else { return (nil, []) }
             onChange(LockEvent(holder: waiter.request.holder, change: .withdrawn, mode: state.mode, waiting: state.waiting))
             return (waiter, admit(.other, &state))
         }
-        withdrawn?.continuation.resume(throwing: CancellationError())
-        for waiter in admitted { waiter.continuation.resume() }
+        switch withdrawn?.wake {
+        case .resume(let continuation): continuation.resume(throwing: CancellationError())
+        case .start(let flow): flow.withdrawn()
+        case nil: break
+        }
+        return Self.wake(admitted)
+    }
+
+    /// Resumes the admitted tasks; returns the admitted flows without one, with their tickets.
+    private static func wake(_ admitted: [Waiter]) -> [AdmittedFlow] {
+        var flows: [AdmittedFlow] = []
+        for waiter in admitted {
+            switch waiter.wake {
+            case .resume(let continuation): continuation.resume()
+            case .start(let flow): flows.append(AdmittedFlow(flow: flow, ticket: waiter.ticket))
+            }
+        }
+        return flows
     }
 
     /// The lock right now, for observers that arrive late.
@@ -140,13 +200,10 @@ final class PhaseFairLock: Sendable {
         return ticket
     }
 
-    /// Queues a waiter unless its request was withdrawn meanwhile (then it is resumed with
-    /// `CancellationError`); returns whether it was queued.
+    /// Queues a waiter unless its request was withdrawn meanwhile; returns whether it was
+    /// queued (the caller tells a refused one, outside the lock).
     private func enqueue(_ waiter: Waiter, _ state: inout State) -> Bool {
-        guard waiter.request.markWaiting(ticket: waiter.ticket) else {
-            waiter.continuation.resume(throwing: CancellationError())
-            return false
-        }
+        guard waiter.request.markWaiting(ticket: waiter.ticket) else { return false }
         switch waiter.request.holder.access {
         case .read: state.waitingReaders.append(waiter)
         case .write: state.waitingWriters.append(waiter)

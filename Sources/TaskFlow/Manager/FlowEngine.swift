@@ -112,25 +112,45 @@ final class FlowEngine: Sendable {
         registry.withLock { $0.lastID == 0 ? nil : FlowID($0.lastID) }
     }
 
-    /// A flow's whole life: wait for the lock, run the body, then complete or roll back.
-    /// A flow's last events are always its final status, then the lock's release.
-    func run<State, Value>(
-        _ record: FlowRecord, store: StateStore<State>,
-        body: @Sendable (FlowContext<State>) async throws -> Value
-    ) async throws -> Value {
-        let ticket: Int
-        do {
-            let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
-            ticket = try await lock.acquire(record.lockRequest) { record.transition(to: .waiting) }
-            if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
-        } catch {
-            record.transition(to: .cancelled)
-            retire(record, undoable: false)
-            throw CancellationError()
+    /// Starts a registered flow: at once, on a task of its own, when the lock lets it in; else
+    /// queued without a task (``QueuedFlow``), to run on the task of the flow whose release
+    /// admits it. Its outcome goes to `completion` once its rollback is over and the lock released.
+    func start<State, Value>(
+        _ record: FlowRecord, store: StateStore<State>, completion: FlowCompletion<Value>,
+        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+    ) {
+        let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
+        let flow = QueuedFlow(
+            request: record.lockRequest,
+            run: { [self] ticket in
+                if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
+                let (result, admitted) = await record.telemetry.withFlowContext {
+                    await run(record, holding: ticket, store: store, body: body)
+                }
+                completion.end(result)
+                return admitted
+            },
+            withdrawn: { [self] in
+                record.transition(to: .cancelled)
+                retire(record, undoable: false)
+                completion.end(.failure(CancellationError()))
+            })
+        switch lock.enter(flow, onEnqueued: { record.transition(to: .waiting) }) {
+        case .admitted(let ticket): AdmittedFlow(flow: flow, ticket: ticket).start()
+        case .queued: break
+        case .withdrawn: flow.withdrawn()
         }
+    }
+
+    /// A flow's life once it holds the lock under `ticket`: run the body, then complete or roll
+    /// back. A flow's last events are always its final status, then the lock's release; returns
+    /// its outcome and the flows that release admitted, for the caller to run.
+    private func run<State, Value>(
+        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
+        body: @Sendable (FlowContext<State>) async throws -> Value
+    ) async -> (Result<Value, any Error>, [AdmittedFlow]) {
         guard record.start() else {
-            finish(record, as: .cancelled, releasing: ticket)
-            throw CancellationError()
+            return (.failure(CancellationError()), finish(record, as: .cancelled, releasing: ticket))
         }
         let run = FlowRun(record: record, store: store)
         let log = RevertLog()
@@ -160,9 +180,9 @@ final class FlowEngine: Sendable {
                     ? UndoLog(entries: entries, state: store, version: store.version)
                     : nil
             }) {
-                lock.release(ticket, holder: record.info)
+                let admitted = lock.release(ticket, holder: record.info)
                 retire(record, undoable: keep)
-                return value
+                return (.success(value), admitted)
             }
             cause = .cancelled
         } catch {
@@ -177,8 +197,7 @@ final class FlowEngine: Sendable {
         failures += Self.unrestored(store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)
-        finish(record, as: outcome.status, releasing: ticket)
-        throw outcome.error
+        return (.failure(outcome.error), finish(record, as: outcome.status, releasing: ticket))
     }
 
     /// Restores that a step's own rollback left waiting (it failed inside a group after a
@@ -199,7 +218,7 @@ final class FlowEngine: Sendable {
 
     /// Cancels a flow (see ``TaskFlow/cancel()``): a flow waiting for the lock leaves its queue.
     func cancel(_ record: FlowRecord) {
-        if record.requestCancel() { lock.withdraw(record.lockRequest) }
+        if record.requestCancel() { AdmittedFlow.start(lock.withdraw(record.lockRequest)) }
     }
 
     /// Undoes a completed write flow under the write lock. Runs in a task of its own so that
@@ -250,7 +269,7 @@ final class FlowEngine: Sendable {
             registry.withLock { registry in
                 record.abandonUndo(registry.undoable.contains { $0 === record } ? log : nil)
             }
-            lock.release(ticket, holder: record.info)
+            AdmittedFlow.start(lock.release(ticket, holder: record.info))
             throw FlowError.stateChangedSince(flow: record.info)
         }
         registry.withLock { registry in registry.undoable.removeAll { $0 === record } }
@@ -259,7 +278,7 @@ final class FlowEngine: Sendable {
         let outcome = RollbackOutcome(cause: .undo, failures: failures)
         await record.attachment?.ending(outcome.status)
         record.transition(to: outcome.status)
-        lock.release(ticket, holder: record.info)
+        AdmittedFlow.start(lock.release(ticket, holder: record.info))
         if !failures.isEmpty { throw outcome.error }
     }
 
@@ -277,11 +296,13 @@ final class FlowEngine: Sendable {
 
     // MARK: - Private
 
-    /// Ends a flow that will not be kept for undo: final status, then the lock, then the registry.
-    private func finish(_ record: FlowRecord, as status: FlowStatus, releasing ticket: Int) {
+    /// Ends a flow that will not be kept for undo: final status, then the lock, then the
+    /// registry. Returns the flows the release admitted, for the caller to run.
+    private func finish(_ record: FlowRecord, as status: FlowStatus, releasing ticket: Int) -> [AdmittedFlow] {
         record.transition(to: status)
-        lock.release(ticket, holder: record.info)
+        let admitted = lock.release(ticket, holder: record.info)
         retire(record, undoable: false)
+        return admitted
     }
 
     /// Forgets a finished flow; a completed write flow joins the undo history, pushing the

@@ -122,14 +122,14 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> TaskFlow<Value> {
         let (record, accepted) = engine.register(title: title, access: access, attachment: attachment)
-        let task = Task.detached { [engine, store] in
-            guard accepted else {
-                engine.refuse(record)
-                throw FlowError.shuttingDown
-            }
-            return try await record.telemetry.withFlowContext { try await engine.run(record, store: store, body: body) }
+        let completion = FlowCompletion<Value>()
+        if accepted {
+            engine.start(record, store: store, completion: completion, body: body)
+        } else {
+            engine.refuse(record)
+            completion.end(.failure(FlowError.shuttingDown))
         }
-        return TaskFlow(record: record, engine: engine, task: task)
+        return TaskFlow(record: record, engine: engine, completion: completion)
     }
 }
 

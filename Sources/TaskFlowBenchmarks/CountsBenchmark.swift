@@ -1,0 +1,169 @@
+import TaskFlow
+
+/// `TaskFlowBenchmarks counts <workload> <n>`: runs one workload `n` times and returns, printing
+/// one short line. Made to run under a counting tool (`valgrind --tool=callgrind` for
+/// instructions, memcheck for heap allocations), not to time anything:
+/// `Scripts/count-costs.sh` runs each workload at two sizes and divides the difference of the
+/// counts by the difference of the sizes, which cancels everything the process does once
+/// (start-up, the first flow's lazy set-up, exit) and leaves the cost of one operation.
+///
+/// Each TaskFlow workload has a raw Swift baseline doing the same with the concurrency it is
+/// built on (`CountWorkload.baseline`), so the script can print the ratio beside each figure.
+/// Every workload builds what it needs once (a manager, a queue, an array reserved to `n`),
+/// so the only thing that grows with `n` is the operation counted.
+@concurrent
+func runCounts(_ arguments: [String]) async -> Int32 {
+    guard arguments.count == 2, let workload = CountWorkload(rawValue: arguments[0]),
+        let n = Int(arguments[1]), n > 0
+    else {
+        print("usage: TaskFlowBenchmarks counts <workload> <n>   (n > 0)")
+        print("workloads: \(CountWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
+        return 2
+    }
+    do {
+        try await workload.run(n)
+    } catch {
+        print("counts: \(workload.rawValue) failed: \(error)")
+        return 1
+    }
+    print("counts: \(workload.rawValue) × \(n) done")
+    return 0
+}
+
+/// What `counts` can run: the engine's cheapest operations and their raw baselines.
+enum CountWorkload: String, CaseIterable, Sendable {
+    case writeFlowAlone = "write-flow-alone"
+    case writeFlowsAtOnce = "write-flows-at-once"
+    case readFlowAlone = "read-flow-alone"
+    case groupChild = "group-child"
+    case queuedJob = "queued-job"
+    case rawTask = "raw-task"
+    case rawTasksAtOnce = "raw-tasks-at-once"
+    case rawGroupChild = "raw-group-child"
+    case rawUnstructuredTask = "raw-unstructured-task"
+
+    /// The raw workload a TaskFlow workload is compared with; nil for a raw one.
+    var baseline: CountWorkload? {
+        switch self {
+        case .writeFlowAlone, .readFlowAlone: .rawTask
+        case .writeFlowsAtOnce: .rawTasksAtOnce
+        case .groupChild: .rawGroupChild
+        case .queuedJob: .rawUnstructuredTask
+        case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask: nil
+        }
+    }
+
+    /// Runs the workload `n` times (`n` operations: flows, children, jobs or tasks).
+    func run(_ n: Int) async throws {
+        switch self {
+        case .writeFlowAlone: try await countFlowsAlone(n, access: .write)
+        case .writeFlowsAtOnce: try await countFlowsAtOnce(n)
+        case .readFlowAlone: try await countFlowsAlone(n, access: .read)
+        case .groupChild: try await countGroupChildren(n)
+        case .queuedJob: try await countQueuedJobs(n)
+        case .rawTask: await countRawTasks(n)
+        case .rawTasksAtOnce: await countRawTasksAtOnce(n)
+        case .rawGroupChild: try await countRawGroupChildren(n)
+        case .rawUnstructuredTask: await countRawUnstructuredTasks(n)
+        }
+    }
+}
+
+// MARK: - TaskFlow
+
+/// One empty flow of `access` submitted and awaited at a time, `n` times, on a default manager
+/// (no observer, undo history of 100): the whole life of an uncontended flow — register, task,
+/// lock, body, complete, retire — and, for a write flow, its turn in the undo history (past the
+/// first 100, each completed flow pushes the oldest out, so the count is the steady state).
+/// Compared with `raw-task`: every flow is one detached task.
+private func countFlowsAlone(_ n: Int, access: FlowAccess) async throws {
+    let manager = TaskFlowManager()
+    for _ in 0..<n {
+        try await manager.execute(title: "empty", access: access) { _ in }.value
+    }
+}
+
+/// `n` empty write flows submitted from one task, then every value awaited, as the core table's
+/// empty-flow figure: the same as `write-flow-alone` plus what contention adds (all but the first
+/// flow queue for the lock and are handed it one after another). Compared with
+/// `raw-tasks-at-once`.
+private func countFlowsAtOnce(_ n: Int) async throws {
+    let manager = TaskFlowManager()
+    var handles: [TaskFlow<Void>] = []
+    handles.reserveCapacity(n)
+    for _ in 0..<n {
+        handles.append(manager.execute(title: "empty", access: .write) { _ in })
+    }
+    for handle in handles { try await handle.value }
+}
+
+/// One write flow running one `flow.group` of `n` no-op children, each with a no-op revert, as
+/// the core table's group-child figure (`timeComposite`, undo history 0). The flow and the group
+/// are paid once whatever `n` is, so the difference between two sizes is the children alone:
+/// adding one to the builder, its task in the group, its step (events, record, revert log entry).
+/// Compared with `raw-group-child`.
+private func countGroupChildren(_ n: Int) async throws {
+    let manager = TaskFlowManager(undoHistoryLimit: 0)
+    try await manager.execute(title: "group", access: .write) { flow in
+        try await flow.group(title: "group") { builder in
+            for _ in 0..<n {
+                builder.task(title: "child", apply: { _ in }, revert: { _, _ in })
+            }
+        }
+    }.value
+}
+
+/// A no-op job added to a queue of 4 and its value awaited, one at a time, `n` times: the job
+/// queue's own cost per job (admission, the job's task, its record and status changes).
+/// Compared with `raw-unstructured-task`: the task a queued job needs anyway.
+private func countQueuedJobs(_ n: Int) async throws {
+    let queue = JobQueue(title: "counts", maxConcurrent: 4)
+    let job = Job(title: "no-op") { _ in 1 }
+    var total = 0
+    for _ in 0..<n {
+        total &+= try await queue.add(job).value
+    }
+    precondition(total == n, "every job returns 1")
+}
+
+// MARK: - Raw baselines
+
+/// `Task.detached {}` and its `value`, one at a time: the task every flow is.
+private func countRawTasks(_ n: Int) async {
+    for _ in 0..<n {
+        await Task.detached {}.value
+    }
+}
+
+/// `n` detached empty tasks created from one task, then every value awaited: the raw side of
+/// `write-flows-at-once`.
+private func countRawTasksAtOnce(_ n: Int) async {
+    var tasks: [Task<Void, Never>] = []
+    tasks.reserveCapacity(n)
+    for _ in 0..<n {
+        tasks.append(Task.detached {})
+    }
+    for task in tasks { await task.value }
+}
+
+/// One throwing task group of `n` children, each making one awaited call the optimiser cannot
+/// remove: what `flow.group` is built on, as the core table's raw group child.
+/// (A throwing group, though nothing in it throws: `flow.group` runs its children in one.)
+private func countRawGroupChildren(_ n: Int) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for child in 0..<n {
+            group.addTask { _ = await opaqueAsyncCall(child) }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// `Task { 1 }` and its `value`, one at a time: the unstructured task a queued job runs in,
+/// as the jobs table's baseline.
+private func countRawUnstructuredTasks(_ n: Int) async {
+    var total = 0
+    for _ in 0..<n {
+        total &+= await Task { 1 }.value
+    }
+    precondition(total == n, "every task returns 1")
+}
