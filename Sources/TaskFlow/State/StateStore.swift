@@ -1,3 +1,4 @@
+import Synchronization
 import TaskFlowSupport
 
 /// The manager's state value, with a version that tells whether anyone changed it since.
@@ -27,13 +28,19 @@ final class StateStore<State: Sendable>: VersionedState {
     }
 
     private let storage: Protected<Versioned>
+    /// ``Versioned/version`` and whether ``Versioned/pending`` holds any, kept beside the storage
+    /// (written under its lock) so that the questions every write flow asks — its undo log's
+    /// version, whether a restore is left over — are one atomic load: the generic storage's lock
+    /// looks up its generic metadata at each use, in code called from other modules.
+    private let currentVersion = Atomic<Int>(0)
+    private let anyPending = Atomic<Bool>(false)
 
     init(_ value: State) { storage = Protected(Versioned(value: value)) }
 
     var value: State { storage.withLock { $0.value } }
 
     /// Identifies the state's current value: it changes with every update and every restore.
-    var version: Int { storage.withLock { $0.version } }
+    var version: Int { currentVersion.load(ordering: .acquiring) }
 
     /// Applies `change` (the work of `step`) and returns its revert, which restores the previous
     /// value now or, if later updates are still in place, as soon as they are reverted.
@@ -51,6 +58,7 @@ final class StateStore<State: Sendable>: VersionedState {
                 storage.lastIssued += 1
                 storage.value = new
                 storage.version = storage.lastIssued
+                currentVersion.store(storage.version, ordering: .releasing)
                 return storage.version
             }
             guard let newVersion = committed else { continue }
@@ -65,6 +73,7 @@ final class StateStore<State: Sendable>: VersionedState {
         storage.withLock { storage in
             guard storage.version == version else {
                 storage.pending[version] = restore
+                anyPending.store(true, ordering: .releasing)
                 return
             }
             var next: PendingRestore? = restore
@@ -73,6 +82,8 @@ final class StateStore<State: Sendable>: VersionedState {
                 storage.version = restore.version
                 next = storage.pending.removeValue(forKey: restore.version)
             }
+            currentVersion.store(storage.version, ordering: .releasing)
+            anyPending.store(!storage.pending.isEmpty, ordering: .releasing)
         }
     }
 
@@ -80,9 +91,16 @@ final class StateStore<State: Sendable>: VersionedState {
     /// was never reverted (a step inside a revert changed the state); forgets them. Called at
     /// the end of every rollback and undo, so nothing pending outlives it.
     func takeUnrestored() -> [StepInfo] {
-        storage.withLock { storage in
-            defer { storage.pending = [:] }
-            return storage.pending.values.map(\.step).sorted { $0.id < $1.id }
+        // Every write flow asks when it completes, and almost always nothing is pending: asked
+        // of the atomic, not the generic storage. (A key path here, `map(\.step)`, was built
+        // anew at each call on this generic type, and cost more than the rest of an empty flow.)
+        guard anyPending.load(ordering: .acquiring) else { return [] }
+        return storage.withLock { storage in
+            defer {
+                storage.pending = [:]
+                anyPending.store(false, ordering: .releasing)
+            }
+            return storage.pending.values.map { $0.step }.sorted { $0.id < $1.id }
         }
     }
 }
