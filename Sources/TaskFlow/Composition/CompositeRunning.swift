@@ -8,10 +8,11 @@ extension StepScope {
         // Ids in the order the group lists its children, so observers show them in that order.
         let ids = scope.run.record.reserveStepIDs(children.count)
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for (child, id) in zip(children, ids) {
+            for index in children.indices {
                 var childScope = scope
-                childScope.reservedID = id
-                group.addTask { [childScope] in try await child(childScope) }
+                childScope.reservedID = ids[index]
+                let child = children[index]
+                group.addTask { [childScope] in try await child.run(childScope) }
             }
             var outcome = GroupOutcome()
             while let result = await group.nextResult() {
@@ -26,7 +27,7 @@ extension StepScope {
     /// error (the caller reverts what completed).
     static func runSerial(_ children: [CompositeStep<State>.Child], in scope: StepScope) async throws {
         for child in children {
-            try await child(scope)
+            try await child.run(scope)
         }
     }
 }

@@ -29,7 +29,12 @@ public struct CompositeStep<State: Sendable>: Sendable {
         var stepKind: StepKind { self == .group ? .group : .sequence }
     }
 
-    typealias Child = @Sendable (StepScope<State>) async throws -> Void
+    /// One child: how it runs in the scope it is given. A struct around the closure rather than
+    /// the bare closure: an array of closures is read through reabstraction thunks, two
+    /// allocations per child at every run.
+    struct Child: Sendable {
+        let run: @Sendable (StepScope<State>) async throws -> Void
+    }
 
     /// The title shown for the whole group or sequence.
     public let title: String
