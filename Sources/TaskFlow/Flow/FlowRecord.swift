@@ -3,13 +3,19 @@ import TaskFlowSupport
 
 /// Everything the engine knows about one flow while it lives, independent of its state and
 /// value types: its status (the lifecycle state machine documented on ``FlowStatus``), its
-/// cancellation flag, its lock request, and — once completed — its undo log.
+/// cancellation flag, its lock request, how it runs once the lock lets it in (it waits in the
+/// lock's queue as this record, without a task: ``AdmittedFlow``), its outcome for its handle,
+/// and — once completed — its undo log.
 ///
 /// Every status change happens under `state` and is emitted there, so each flow's events are
 /// in the order its status really changed.
 final class FlowRecord: Sendable {
     private struct Mutable {
         var status: FlowStatus = .queued
+        /// How it runs once admitted, until it is taken to run (or the flow ends without
+        /// running): it holds the engine, which holds this record while it is in the undo
+        /// history, so it must not outlive its use.
+        var run: Run?
         /// The reverts of a completed write flow, kept while it is in the undo history.
         var undoLog: UndoLog?
         /// Set once the body threw: the flow rolls back as failed whatever a cancel says, so a
@@ -62,13 +68,20 @@ final class FlowRecord: Sendable {
     let lockRequest: LockRequest
     /// Its metrics and span: empty unless a backend was bootstrapped when it was submitted.
     let telemetry: FlowTelemetry
-    private let state = Protected(Mutable())
+    /// Runs the flow, which holds the lock under the ticket given, to its end (lock released);
+    /// returns its outcome and the flows that release admitted. Given by the engine, which
+    /// knows the flow's state and body.
+    typealias Run = @Sendable (_ record: FlowRecord, _ ticket: Int) async -> (FlowCompletion.Outcome, [AdmittedFlow])
+    /// What it ended with, for its handle.
+    let completion = FlowCompletion()
+    private let state: Protected<Mutable>
     private let stepCounter = Atomic<Int>(0)
 
     init(
         info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil,
-        telemetry: FlowTelemetry = .off
+        telemetry: FlowTelemetry = .off, run: @escaping Run
     ) {
+        state = Protected(Mutable(run: run))
         self.info = info
         self.telemetry = telemetry
         self.attachment = attachment
@@ -78,6 +91,22 @@ final class FlowRecord: Sendable {
     }
 
     var status: FlowStatus { state.withLock { $0.status } }
+
+    /// Runs the flow, which holds the lock under `ticket`, to its end and gives its handle the
+    /// outcome; returns the flows its release admitted, for the caller to run.
+    func runAdmitted(holding ticket: Int) async -> [AdmittedFlow] {
+        // Admitted once: the lock hands a ticket to each record once.
+        guard let run = state.withLock({ $0.run.take() }) else { preconditionFailure("TaskFlow: a flow admitted twice") }
+        let (outcome, admitted) = await run(self, ticket)
+        completion.end(outcome)
+        return admitted
+    }
+
+    /// Gives the handle the flow's outcome, and drops what would have run it.
+    func end(_ outcome: FlowCompletion.Outcome) {
+        state.withLock { $0.run = nil }
+        completion.end(outcome)
+    }
 
     func nextStepID() -> StepID {
         StepID(stepCounter.add(1, ordering: .relaxed).newValue)

@@ -2,7 +2,6 @@
 public struct TaskFlow<Value: Sendable>: Sendable {
     let record: FlowRecord
     let engine: FlowEngine
-    let completion: FlowCompletion<Value>
 
     /// The flow's identity.
     public var id: FlowID { record.info.id }
@@ -27,13 +26,19 @@ public struct TaskFlow<Value: Sendable>: Sendable {
     /// error if it failed, or ``RollbackIncompleteError`` if some reverts failed; in every case
     /// only after the rollback is over and the lock released.
     public var value: Value {
-        get async throws { try await completion.result.get() }
+        get async throws {
+            // The completion holds what this flow's body, of type `Value`, returned.
+            guard let value = try await record.completion.outcome.get() as? Value else {
+                preconditionFailure("TaskFlow: a flow's value has its body's type")
+            }
+            return value
+        }
     }
 
     /// Waits for the flow to end, whatever the outcome, and returns its final status.
     @discardableResult
     public func finished() async -> FlowStatus {
-        _ = await completion.result
+        _ = await record.completion.outcome
         return record.status
     }
 

@@ -8,8 +8,9 @@ import Tracing
 /// `taskflow.flow.outcome`; each step and each revert is a child span of it.
 struct FlowTelemetry: Sendable {
     let metrics: FlowMetrics?
-    /// When the flow was submitted: the start of `taskflow.flow.duration`.
-    private let submitted: ContinuousClock.Instant?
+    /// When the flow was submitted: the start of `taskflow.flow.duration` and of its lock wait
+    /// (`taskflow.lock.wait`); nil without metrics.
+    let submitted: ContinuousClock.Instant?
     let tracer: (any Tracer)?
     let span: (any Span)?
 

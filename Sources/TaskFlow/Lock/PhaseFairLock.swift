@@ -27,7 +27,7 @@ final class PhaseFairLock: Sendable {
         /// A task suspended in ``acquire(_:onEnqueued:)``: resumed.
         case resume(CheckedContinuation<Void, any Error>)
         /// A flow without a task: handed, with its ticket, to whoever admitted it.
-        case start(QueuedFlow)
+        case start(FlowRecord)
     }
 
     /// How ``enter(_:onEnqueued:)`` went.
@@ -109,14 +109,14 @@ final class PhaseFairLock: Sendable {
     /// Lets `flow` in at once if the rules allow it, else queues it without a task: whoever
     /// admits it later gets it back, with its ticket, to run (``release(_:holder:)``,
     /// ``withdraw(_:)``). `onEnqueued` runs (inside the lock) if it is queued.
-    func enter(_ flow: QueuedFlow, onEnqueued: () -> Void) -> Entry {
+    func enter(_ flow: FlowRecord, onEnqueued: () -> Void) -> Entry {
         state.withLock { state in
             do {
-                if let ticket = try enterAtOnce(flow.request, &state) { return .admitted(ticket: ticket) }
+                if let ticket = try enterAtOnce(flow.lockRequest, &state) { return .admitted(ticket: ticket) }
             } catch {
                 return .withdrawn
             }
-            guard enqueue(Waiter(ticket: state.takeTicket(), request: flow.request, wake: .start(flow)), &state) else {
+            guard enqueue(Waiter(ticket: state.takeTicket(), request: flow.lockRequest, wake: .start(flow)), &state) else {
                 return .withdrawn
             }
             onEnqueued()
@@ -144,12 +144,12 @@ final class PhaseFairLock: Sendable {
     }
 
     /// Withdraws a request: if it waits, it leaves the queue at once and its `acquire` throws
-    /// `CancellationError` (a queued flow is ended, ``QueuedFlow/withdrawn``); if it has not
-    /// arrived yet, its `acquire` (or `enter`) will refuse it; if it already holds the lock,
-    /// nothing happens (the holder releases as usual). Returns the flows without a task its
-    /// leaving admitted, for the caller to run.
-    func withdraw(_ request: LockRequest) -> [AdmittedFlow] {
-        guard let ticket = request.markWithdrawn() else { return [] }
+    /// `CancellationError` (a queued flow is returned as `withdrawn`, for the caller to end);
+    /// if it has not arrived yet, its `acquire` (or `enter`) will refuse it; if it already holds
+    /// the lock, nothing happens (the holder releases as usual). Returns too the flows without a
+    /// task its leaving admitted, for the caller to run.
+    func withdraw(_ request: LockRequest) -> (withdrawn: FlowRecord?, admitted: [AdmittedFlow]) {
+        guard let ticket = request.markWithdrawn() else { return (nil, []) }
         let (withdrawn, admitted) = state.withLock { state -> (Waiter?, [Waiter]) in
             let waiter = Self.remove(ticket, from: &state.waitingReaders) ?? Self.remove(ticket, from: &state.waitingWriters)
             guard let waiter else { return (nil, []) }
@@ -157,11 +157,12 @@ final class PhaseFairLock: Sendable {
             return (waiter, admit(.other, &state))
         }
         switch withdrawn?.wake {
-        case .resume(let continuation): continuation.resume(throwing: CancellationError())
-        case .start(let flow): flow.withdrawn()
-        case nil: break
+        case .resume(let continuation):
+            continuation.resume(throwing: CancellationError())
+            return (nil, Self.wake(admitted))
+        case .start(let flow): return (flow, Self.wake(admitted))
+        case nil: return (nil, Self.wake(admitted))
         }
-        return Self.wake(admitted)
     }
 
     /// Resumes the admitted tasks; returns the admitted flows without one, with their tickets.
@@ -170,7 +171,7 @@ final class PhaseFairLock: Sendable {
         for waiter in admitted {
             switch waiter.wake {
             case .resume(let continuation): continuation.resume()
-            case .start(let flow): flows.append(AdmittedFlow(flow: flow, ticket: waiter.ticket))
+            case .start(let flow): flows.append(AdmittedFlow(record: flow, ticket: waiter.ticket))
             }
         }
         return flows

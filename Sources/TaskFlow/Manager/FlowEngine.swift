@@ -47,10 +47,11 @@ final class FlowEngine: Sendable {
         lock = PhaseFairLock { event in hub.emit(.lock(event)) }
     }
 
-    /// Registers a new flow and announces it; `accepted` is false once a shutdown began
-    /// (``refuseNewFlows()``): the flow must then be ended with ``refuse(_:)``.
+    /// Registers a new flow, which `run` runs once it holds the lock (``runner(store:body:)``),
+    /// and announces it; `accepted` is false once a shutdown began (``refuseNewFlows()``): the
+    /// flow must then be ended with ``refuse(_:)``, else started with ``start(_:)``.
     func register(
-        title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil
+        title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil, run: @escaping FlowRecord.Run
     ) -> (record: FlowRecord, accepted: Bool) {
         // Looked up in the submitter's task (its metrics factory, tracer and context), outside
         // the registry's lock.
@@ -60,7 +61,7 @@ final class FlowEngine: Sendable {
             registry.lastID += 1
             let record = FlowRecord(
                 info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock,
-                attachment: attachment, telemetry: telemetry)
+                attachment: attachment, telemetry: telemetry, run: run)
             registry.live[record.info.id] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info), about: record.info)
@@ -81,6 +82,7 @@ final class FlowEngine: Sendable {
     func refuse(_ record: FlowRecord) {
         record.transition(to: .failed(FlowError.shuttingDown))
         retire(record, undoable: false)
+        record.end(.failure(FlowError.shuttingDown))
     }
 
     /// Cancels every live flow (each rolls back as after ``TaskFlow/cancel()``).
@@ -113,42 +115,61 @@ final class FlowEngine: Sendable {
     }
 
     /// Starts a registered flow: at once, on a task of its own, when the lock lets it in; else
-    /// queued without a task (``QueuedFlow``), to run on the task of the flow whose release
-    /// admits it. Its outcome goes to `completion` once its rollback is over and the lock released.
-    func start<State, Value>(
-        _ record: FlowRecord, store: StateStore<State>, completion: FlowCompletion<Value>,
-        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
-    ) {
-        let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
-        let flow = QueuedFlow(
-            request: record.lockRequest,
-            run: { [self] ticket in
-                if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
-                let (result, admitted) = await record.telemetry.withFlowContext {
-                    await run(record, holding: ticket, store: store, body: body)
-                }
-                completion.end(result)
-                return admitted
-            },
-            withdrawn: { [self] in
-                record.transition(to: .cancelled)
-                retire(record, undoable: false)
-                completion.end(.failure(CancellationError()))
-            })
-        switch lock.enter(flow, onEnqueued: { record.transition(to: .waiting) }) {
-        case .admitted(let ticket): AdmittedFlow(flow: flow, ticket: ticket).start()
-        case .queued: break
-        case .withdrawn: flow.withdrawn()
+    /// it waits in the lock's queue as its record, without a task, to run on the task of the
+    /// flow whose release admits it (``AdmittedFlow``). Its handle gets its outcome once its
+    /// rollback is over and the lock released.
+    ///
+    /// A reader asks the lock from its own task: readers mostly enter at once and run side by
+    /// side, and 100,000 submitted in a loop must not be let in one by one by the submitter. A
+    /// writer asks from the submitter: writers mostly queue, and a queued one needs no task.
+    func start(_ record: FlowRecord) {
+        switch record.info.access {
+        case .read:
+            Task.detached { [self] in await admit(record)?.runChain() }
+        case .write:
+            admit(record)?.start()
         }
+    }
+
+    /// Asks the lock for `record`: the flow to run if it got in; nil if it was queued (whoever
+    /// admits it runs it) or withdrawn (ended here, cancelled).
+    private func admit(_ record: FlowRecord) -> AdmittedFlow? {
+        switch lock.enter(record, onEnqueued: { record.transition(to: .waiting) }) {
+        case .admitted(let ticket): return AdmittedFlow(record: record, ticket: ticket)
+        case .queued: return nil
+        case .withdrawn:
+            withdrawn(record)
+            return nil
+        }
+    }
+
+    /// How a flow with `body` on `store` runs once it holds the lock: in its span's context, its
+    /// lock wait measured, to its end; made once per flow. The run itself is generic in the
+    /// state only (its value boxed as `any Sendable`): fewer generic types to look up at run time.
+    func runner<State, Value: Sendable>(
+        store: StateStore<State>, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+    ) -> FlowRecord.Run {
+        { [self] record, ticket in
+            if let submitted = record.telemetry.submitted { record.telemetry.metrics?.lockGiven(askedAt: submitted) }
+            // The value is boxed here, in a closure made on the stack, not in one more object per flow.
+            return await record.telemetry.withFlowContext { await run(record, holding: ticket, store: store) { try await body($0) } }
+        }
+    }
+
+    /// Ends a flow cancelled before it got the lock: its body never runs.
+    private func withdrawn(_ record: FlowRecord) {
+        record.transition(to: .cancelled)
+        retire(record, undoable: false)
+        record.end(.failure(CancellationError()))
     }
 
     /// A flow's life once it holds the lock under `ticket`: run the body, then complete or roll
     /// back. A flow's last events are always its final status, then the lock's release; returns
     /// its outcome and the flows that release admitted, for the caller to run.
-    private func run<State, Value>(
+    private func run<State>(
         _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
-        body: @Sendable (FlowContext<State>) async throws -> Value
-    ) async -> (Result<Value, any Error>, [AdmittedFlow]) {
+        body: @Sendable (FlowContext<State>) async throws -> any Sendable
+    ) async -> (Result<any Sendable, any Error>, [AdmittedFlow]) {
         guard record.start() else {
             return (.failure(CancellationError()), finish(record, as: .cancelled, releasing: ticket))
         }
@@ -157,7 +178,7 @@ final class FlowEngine: Sendable {
         let cause: RollbackCause
         var failures: [RevertFailure] = []
         do {
-            let value: Value
+            let value: any Sendable
             do {
                 value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
             } catch {
@@ -218,7 +239,10 @@ final class FlowEngine: Sendable {
 
     /// Cancels a flow (see ``TaskFlow/cancel()``): a flow waiting for the lock leaves its queue.
     func cancel(_ record: FlowRecord) {
-        if record.requestCancel() { AdmittedFlow.start(lock.withdraw(record.lockRequest)) }
+        guard record.requestCancel() else { return }
+        let (withdrawn, admitted) = lock.withdraw(record.lockRequest)
+        if let withdrawn { self.withdrawn(withdrawn) }
+        AdmittedFlow.start(admitted)
     }
 
     /// Undoes a completed write flow under the write lock. Runs in a task of its own so that

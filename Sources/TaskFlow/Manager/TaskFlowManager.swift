@@ -121,15 +121,14 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
         title: String, access: FlowAccess, attachment: (any FlowAttachment)?,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> TaskFlow<Value> {
-        let (record, accepted) = engine.register(title: title, access: access, attachment: attachment)
-        let completion = FlowCompletion<Value>()
+        let run = engine.runner(store: store, body: body)
+        let (record, accepted) = engine.register(title: title, access: access, attachment: attachment, run: run)
         if accepted {
-            engine.start(record, store: store, completion: completion, body: body)
+            engine.start(record)
         } else {
             engine.refuse(record)
-            completion.end(.failure(FlowError.shuttingDown))
         }
-        return TaskFlow(record: record, engine: engine, completion: completion)
+        return TaskFlow(record: record, engine: engine)
     }
 }
 
