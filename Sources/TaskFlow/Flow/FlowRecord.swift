@@ -69,9 +69,10 @@ final class FlowRecord: Sendable {
     /// Its metrics and span: empty unless a backend was bootstrapped when it was submitted.
     let telemetry: FlowTelemetry
     /// Runs the flow, which holds the lock under the ticket given, to its end (lock released);
-    /// returns its outcome and the flows that release admitted. Given by the engine, which
-    /// knows the flow's state and body.
-    typealias Run = @Sendable (_ record: FlowRecord, _ ticket: Int) async -> (FlowCompletion.Outcome, [AdmittedFlow])
+    /// returns how it ended. Given by the engine, which knows the flow's state and body.
+    typealias Run = @Sendable (_ record: FlowRecord, _ ticket: Int) async -> Ending
+    /// How a run ended: the outcome for the handle, and the flows its release admitted.
+    typealias Ending = (outcome: FlowCompletion.Outcome, admitted: [AdmittedFlow])
     /// What it ended with, for its handle.
     let completion = FlowCompletion()
     private let state: Protected<Mutable>
@@ -92,14 +93,21 @@ final class FlowRecord: Sendable {
 
     var status: FlowStatus { state.withLock { $0.status } }
 
-    /// Runs the flow, which holds the lock under `ticket`, to its end and gives its handle the
-    /// outcome; returns the flows its release admitted, for the caller to run.
+    /// Runs the flow, which holds the lock under `ticket`, to its end (its handle has the
+    /// outcome then); returns the flows its release admitted, for the caller to run.
     func runAdmitted(holding ticket: Int) async -> [AdmittedFlow] {
-        // Admitted once: the lock hands a ticket to each record once.
+        // The closure (and the body it holds, with all it captured) is a temporary of this
+        // statement: released before the handle hears of the end, so a caller that awaited the
+        // flow finds what its body captured gone, as it would after a task's end.
+        let ending = await takeRun()(self, ticket)
+        completion.end(ending.outcome)
+        return ending.admitted
+    }
+
+    /// What runs the flow, taken: the lock hands a ticket to each record once.
+    private func takeRun() -> Run {
         guard let run = state.withLock({ $0.run.take() }) else { preconditionFailure("TaskFlow: a flow admitted twice") }
-        let (outcome, admitted) = await run(self, ticket)
-        completion.end(outcome)
-        return admitted
+        return run
     }
 
     /// Gives the handle the flow's outcome, and drops what would have run it.

@@ -33,12 +33,6 @@ struct FlowTelemetry: Sendable {
         span?.attributes["taskflow.flow.id"] = id.rawValue
     }
 
-    /// Runs the flow's life (its body, its rollback) with its span as the current context.
-    func withFlowContext<T>(_ body: () async throws -> T) async rethrows -> T {
-        guard let span else { return try await body() }
-        return try await ServiceContext.$current.withValue(span.context) { try await body() }
-    }
-
     /// The flow reached `status`: a final one is counted; the first (not an undo's) also ends
     /// the duration and the span.
     func reached(_ status: FlowStatus) {

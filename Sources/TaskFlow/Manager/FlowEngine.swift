@@ -151,8 +151,14 @@ final class FlowEngine: Sendable {
     ) -> FlowRecord.Run {
         { [self] record, ticket in
             if let submitted = record.telemetry.submitted { record.telemetry.metrics?.lockGiven(askedAt: submitted) }
-            // The value is boxed here, in a closure made on the stack, not in one more object per flow.
-            return await record.telemetry.withFlowContext { await run(record, holding: ticket, store: store) { try await body($0) } }
+            // The value is boxed here, in a closure made on the stack, not in one more object per
+            // flow; a flow not traced is run without the context's frame around it.
+            guard let span = record.telemetry.span else {
+                return await run(record, holding: ticket, store: store) { try await body($0) }
+            }
+            return await ServiceContext.$current.withValue(span.context) {
+                await run(record, holding: ticket, store: store) { try await body($0) }
+            }
         }
     }
 
@@ -164,12 +170,12 @@ final class FlowEngine: Sendable {
     }
 
     /// A flow's life once it holds the lock under `ticket`: run the body, then complete or roll
-    /// back. A flow's last events are always its final status, then the lock's release; returns
-    /// its outcome and the flows that release admitted, for the caller to run.
+    /// back. A flow's last events are always its final status, then the lock's release. Returns
+    /// its outcome, for its handle, and the flows that release admitted, for the caller to run.
     private func run<State>(
         _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
         body: @Sendable (FlowContext<State>) async throws -> any Sendable
-    ) async -> (Result<any Sendable, any Error>, [AdmittedFlow]) {
+    ) async -> FlowRecord.Ending {
         guard record.start() else {
             return (.failure(CancellationError()), finish(record, as: .cancelled, releasing: ticket))
         }
