@@ -261,9 +261,13 @@ extension RunnerTests {
             let outstanding = runner.manager.snapshot().flows.filter { !$0.status.isFinished }.count
             #expect(outstanding <= 4, "flows unfinished when #\(launched.count) was launched")
             if launched.count >= 4 {
-                // The oldest flow holds the write lock: its parked wait ends and it sees the cancel.
-                launched[launched.count - 4].handle.cancel()
-                await clock.release()
+                // The oldest flow holds the write lock or waits for it. Running, it is `cancelling`
+                // once cancelled, and its parked wait is the one to end: then it sees the cancel.
+                // Not started yet, it never will: a release would be a permit left for a later
+                // flow's waits, which could then run to completion uncancelled.
+                let oldest = launched[launched.count - 4].handle
+                oldest.cancel()
+                if oldest.status.phase == .cancelling { await clock.release() }
             }
         }
         #expect(launched.count == 50)
