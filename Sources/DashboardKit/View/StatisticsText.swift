@@ -21,4 +21,13 @@ enum StatisticsText {
         let counts = range.lowerBound == range.upperBound ? [histogram.count] : histogram.distribution(buckets: slices)
         return "\(low) \(Sparkline.render(counts, glyphs: glyphs)) \(high)"
     }
+
+    /// The detail lines of a job's past runs, as the queued and the stored jobs' detail panes
+    /// show them: `past       runs 3  p50 …` and `spread     …`; none before a run ended.
+    static func pastRunLines(_ histogram: DurationHistogram?, glyphs: Glyphs) -> [String] {
+        [
+            summary("runs", histogram).map { "past       " + $0 },
+            spread(histogram, width: 40, glyphs: glyphs).map { "spread     " + $0 },
+        ].compactMap { $0 }
+    }
 }

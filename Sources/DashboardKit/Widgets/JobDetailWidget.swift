@@ -11,12 +11,8 @@ struct JobDetailWidget: Widget {
         let title = job.map { "Job #\($0.id) — \($0.state.rawValue)   c cancel  r retry  w wake parked" } ?? "Job"
         let inner = Panel(title: title, glyphs: glyphs, focused: false).draw(into: &grid, in: rect)
         guard let job, !inner.isEmpty else { return }
-        let runs = tab.board.runs[job.kind]
-        let past = [
-            StatisticsText.summary("runs", runs).map { "past       " + $0 },
-            StatisticsText.spread(runs, width: 40, glyphs: glyphs).map { "spread     " + $0 },
-        ]
-        let lines = job.details { tab.board.remaining(until: $0, now: model.now) } + past.compactMap { $0 }
+        let lines = job.details { tab.board.remaining(until: $0, now: model.now) }
+            + StatisticsText.pastRunLines(tab.board.runs[job.kind], glyphs: glyphs)
         for (offset, line) in lines.prefix(inner.height).enumerated() {
             grid.put(glyphs.fold(line).truncated(to: inner.width, glyphs: glyphs), x: inner.x, y: inner.y + offset, role: .normal, limit: inner.width)
         }

@@ -48,9 +48,7 @@ struct QueueDetailWidget: Widget {
             lines.append((index == 0 ? "after      " : "           ") + dependency)
         }
         // How this title's runs went before: is this one slow?
-        let runs = board.statistics.jobs[job.info.title]
-        if let summary = StatisticsText.summary("runs", runs) { lines.append("past       " + summary) }
-        if let spread = StatisticsText.spread(runs, width: 40, glyphs: glyphs) { lines.append("spread     " + spread) }
+        lines += StatisticsText.pastRunLines(board.statistics.jobs[job.info.title], glyphs: glyphs)
         return lines
     }
 
