@@ -81,6 +81,19 @@ static inline void tf_unblock_sigwinch(void) {
 }
 
 /// True when the C library's character set after setlocale is UTF-8.
+// Ctrl-Z reaches the program as a key (byte 26) instead of the terminal sending SIGTSTP: ncurses
+// sets SIGTSTP to SIG_IGN while it paints (doupdate), and the kernel drops a signal that is
+// ignored when it is sent, so a Ctrl-Z typed during a frame did nothing. Turns the terminal's
+// suspend character off and makes that ncurses' program mode (restored after each `fg`);
+// endwin gives the shell its own modes, suspend character included. Returns 0, or -1.
+static inline int tf_take_suspend_character(void) {
+    struct termios modes;
+    if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
+    modes.c_cc[VSUSP] = _POSIX_VDISABLE;
+    if (tcsetattr(STDIN_FILENO, TCSADRAIN, &modes) != 0) return -1;
+    return def_prog_mode() == OK ? 0 : -1;
+}
+
 static inline int tf_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);

@@ -9,6 +9,9 @@ enum KeyInput: Equatable {
     /// A mouse event is waiting (KEY_MOUSE): `getmouse` reads it, ``KeyDecoder/mouse(state:x:y:)``
     /// decodes it.
     case mouse
+    /// Ctrl-Z, which the screen takes from the terminal as a key (``TerminalScreen``): the
+    /// backend suspends, as a shell's job.
+    case suspend
     /// Nothing the dashboard uses (a function key, a control character).
     case ignored
 }
@@ -61,6 +64,7 @@ enum KeyDecoder {
         case 10, 13: .key(.enter)
         case 27: .key(.escape)
         case 8, 127: .key(.backspace)
+        case 26: .suspend
         case 0..<32: .ignored
         default: Unicode.Scalar(code).map { .key(.character(Character($0))) } ?? .ignored
         }

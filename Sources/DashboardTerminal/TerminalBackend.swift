@@ -60,6 +60,7 @@ package final class TerminalBackend: DashboardBackend {
             switch KeyDecoder.decode(code, isFunctionKey: status == tf_key_code_yes()) {
             case .key(let key): keys.append(key)
             case .resize: resized = true
+            case .suspend: suspend()
             case .mouse:
                 var event = MEVENT()
                 if getmouse(&event) == OK, let mouse = KeyDecoder.mouse(state: event.bstate, x: event.x, y: event.y) {

@@ -50,6 +50,9 @@ package final class TerminalScreen {
         cbreak()
         noecho()
         nonl()
+        // Ctrl-Z as a key (see the shim); should it fail, Ctrl-Z still stops the dashboard
+        // through SIGTSTP, but not while a frame is painted.
+        _ = tf_take_suspend_character()
         keypad(tf_stdscr(), true)
         nodelay(tf_stdscr(), true)
         curs_set(0)

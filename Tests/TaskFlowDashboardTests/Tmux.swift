@@ -76,6 +76,11 @@ struct Tmux {
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// `stty -a` of the pane's terminal, read from outside while its program runs.
+    func terminalModes() throws -> String {
+        try Tmux.spawn(["stty", "-a", "-F", variable("pane_tty")]).output
+    }
+
     /// The pid of the program the pane's shell runs (its only child until it exits).
     var programPID: pid_t? {
         let shell = variable("pane_pid")

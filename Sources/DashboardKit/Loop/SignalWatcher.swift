@@ -13,8 +13,10 @@ import Glibc
 /// are left to the handler outside the loop, since a crashed or stuck loop could never report
 /// them.
 ///
-/// Ctrl-Z (SIGTSTP) is recorded apart: the loop suspends through its backend
-/// (``DashboardBackend/suspend()``), outside any signal handler, and goes on after `fg`.
+/// SIGTSTP is recorded apart: the loop suspends through its backend
+/// (``DashboardBackend/suspend()``), outside any signal handler, and goes on after `fg`. A
+/// terminal backend reads Ctrl-Z itself as a key (the terminal sends no SIGTSTP then: ncurses
+/// ignores that signal while it paints), so this covers a `kill -TSTP`.
 /// (ncurses' own SIGTSTP handler, which this replaces, restores the terminal inside the handler
 /// and changes `errno` there.)
 ///
@@ -58,7 +60,7 @@ final class SignalWatcher {
         return number == 0 ? nil : number
     }
 
-    /// Whether Ctrl-Z was pressed since the last call.
+    /// Whether SIGTSTP arrived since the last call.
     func takeSuspendRequest() -> Bool {
         tf_take_suspend() != 0
     }
