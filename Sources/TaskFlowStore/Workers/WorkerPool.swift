@@ -75,16 +75,27 @@ final class WorkerPool: Sendable {
             }
             let now = environment.clock.now
             tick = tick + interval > now ? tick + interval : now + interval
-            do {
-                try await environment.renewLeases()
-            } catch {
-                environment.events.emit([.storeError("renewing leases: \(error)")])
-            }
-            do {
+            guard await report("renewing leases", environment, { try await environment.renewLeases() }) else { return }
+            guard await report("recording the heartbeat", environment, {
                 try await environment.backend.recordHeartbeat(environment.heartbeat(workers: workers, startedAt: startedAt.date))
-            } catch {
-                environment.events.emit([.storeError("recording the heartbeat: \(error)")])
-            }
+            }) else { return }
         }
+    }
+
+    /// Runs one of the beat's writes and reports its failure as a store error; false when the
+    /// beat was cancelled. A cancelled write is the stop, not a fault: the beat is cancelled
+    /// once every worker returned, so no lease is left to renew (each stop that cut a write
+    /// short logged an error).
+    private static func report(
+        _ what: String, _ environment: WorkerEnvironment, _ write: () async throws -> Void
+    ) async -> Bool {
+        do {
+            try await write()
+        } catch where Task.isCancelled {
+            return false
+        } catch {
+            environment.events.emit([.storeError("\(what): \(error)")])
+        }
+        return true
     }
 }
