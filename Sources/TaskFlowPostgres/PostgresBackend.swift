@@ -9,8 +9,9 @@ import TaskFlowStore
 /// Every method is one transaction on a pooled connection. Claims take rows with
 /// `FOR UPDATE SKIP LOCKED`, so concurrent workers never wait for each other nor get the same
 /// job; the claim token (`claim`) fences a late outcome from a worker whose lease expired, as on
-/// SQLite. Whatever makes a job runnable also sends `NOTIFY taskflow_jobs` in its transaction
-/// (delivered at commit), which wakes idle workers in every process (``watchForWork(_:)``).
+/// SQLite. Whatever makes a job runnable also sends `NOTIFY taskflow_jobs`, which wakes idle
+/// workers in every process (``watchForWork(_:)``): in its transaction (delivered at commit),
+/// except a submit's, sent after the commit (``WakeUpSender``).
 /// Times are the clients' wall clocks, like SQLite's: hosts must keep them in sync (NTP).
 final class PostgresBackend: JobStoreBackend {
     let client: PostgresClient
@@ -20,6 +21,8 @@ final class PostgresBackend: JobStoreBackend {
     /// (``JobStoreOptions/requestTimeout``; see ``withDeadline(_:server:_:)``).
     let deadline: Duration
     private let runner: Task<Void, Never>
+    /// Wakes idle workers everywhere after a submit committed.
+    private let wakeUps: WakeUpSender
     /// Where durable flows recovered from a dead process are told of (``JobStoreOptions/logger``);
     /// postgres-nio's own chatter stays on ``logger``.
     let journalLogger: Logger
@@ -37,6 +40,12 @@ final class PostgresBackend: JobStoreBackend {
         self.journalLogger = journalLogger
         // The pool serves requests only while `run()` runs; it ends with this backend.
         runner = Task { await client.run() }
+        wakeUps = WakeUpSender { [client, deadline, server] in
+            // Lost, it costs an idle worker its poll interval: nothing to report.
+            try? await withDeadline(deadline, server: server) {
+                try await client.query(PostgresStatements.notify, logger: Self.logger)
+            }
+        }
     }
 
     deinit { runner.cancel() }
@@ -44,17 +53,19 @@ final class PostgresBackend: JobStoreBackend {
     // MARK: - Writing
 
     /// One statement in its implicit transaction (no BEGIN, no COMMIT): one round trip,
-    /// committed before it returns, the wake-up included (see ``PostgresStatements/insert(kinds:payloads:traceContexts:now:)``).
+    /// committed before it returns (see ``PostgresStatements/insert(kinds:payloads:traceContexts:now:)``);
+    /// the wake-up follows it (``WakeUpSender``).
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
         let statement = PostgresStatements.insert(
             kinds: jobs.map(\.kind), payloads: jobs.map(\.payload), traceContexts: jobs.map(\.traceContext), now: now)
-        return try await withDeadline(deadline, server: server) { [client] in
+        let ids = try await withDeadline(deadline, server: server) { [client] in
             var ids: [StoredJobID] = []
-            // Identities are handed out in the order the rows are inserted, and the statement
-            // returns them in order: input order.
+            // The statement returns the identities in input order.
             for try await id in try await client.query(statement, logger: Self.logger).decode(Int64.self) { ids.append(StoredJobID(id)) }
             return ids
         }
+        if !ids.isEmpty { wakeUps.ring() }
+        return ids
     }
 
     func claim(kinds: [String], limit: Int, owner: String, now: Date, leaseUntil: Date) async throws -> ClaimBatch {

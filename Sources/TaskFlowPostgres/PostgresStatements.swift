@@ -13,15 +13,25 @@ package enum PostgresStatements {
     package static var notify: PostgresQuery { "SELECT pg_notify(\(channel), '')" }
 
     /// Inserts pending jobs, one per kind and payload, in input order, each with its trace
-    /// context (nil: none; all nil when `traceContexts` is empty), and wakes the listeners;
-    /// returns each `id`. One statement, so that a submit outside a transaction is one round
-    /// trip, committed (and the wake-up delivered) when it returns: the insert and the
-    /// `pg_notify` run in the statement's own implicit transaction. The notify is joined to the
-    /// inserted rows so that it runs (a CTE nobody reads is not) and only when a job was inserted.
+    /// context (nil: none; all nil when `traceContexts` is empty); returns each `id`. One
+    /// statement, so that a submit outside a transaction is one round trip, committed when it
+    /// returns. The wake-up is not in it: ``WakeUpSender`` sends it after the commit.
+    ///
+    /// One job is a plain `VALUES` row: pgbench ran it 1.2× (one client) to 1.4× (eight) faster
+    /// than the `unnest` that many jobs need (arrays built, a sort by ordinality).
     package static func insert(kinds: [String], payloads: [Data], traceContexts: [String?] = [], now: Date) -> PostgresQuery {
+        if kinds.count == 1, payloads.count == 1 {
+            return """
+                INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
+                VALUES (\(kinds[0]), \(ByteBuffer(bytes: payloads[0])), 'pending', \(now), \(traceContexts.first ?? nil))
+                RETURNING id
+                """
+        }
         let payloads = payloads.map { ByteBuffer(bytes: $0) }
         // An empty text stands for NULL: the array is sent as text[] without NULL elements.
         let traces = traceContexts.isEmpty ? Array(repeating: "", count: kinds.count) : traceContexts.map { $0 ?? "" }
+        // Identities are handed out in the order of `number`; RETURNING promises no order, the
+        // outer query does.
         return """
             WITH inserted AS (
                 INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
@@ -30,7 +40,7 @@ package enum PostgresStatements {
                     WITH ORDINALITY AS new(kind, payload, trace, number)
                 ORDER BY number RETURNING id
             )
-            SELECT inserted.id FROM inserted CROSS JOIN (SELECT pg_notify(\(channel), '')) AS wake ORDER BY inserted.id
+            SELECT id FROM inserted ORDER BY id
             """
     }
 

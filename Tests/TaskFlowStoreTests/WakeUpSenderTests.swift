@@ -1,0 +1,44 @@
+import Synchronization
+import Testing
+@testable import TaskFlowPostgres
+import TaskFlowTestSupport
+
+/// The wake-up a submit sends after its commit (``WakeUpSender``): every commit is followed by a
+/// wake-up that starts after it, and the commits made while one is on its way share one more.
+@Suite("PostgreSQL: wake-ups after submits")
+struct WakeUpSenderTests {
+    /// Each send says how many rings came before it started, and waits for the test to let it end.
+    private struct Send {
+        let ringsBefore: Int
+        let end: Gate
+    }
+
+    @Test("rings while a wake-up is on its way share one more, sent after it; then none until the next ring")
+    func ringsAreCoalescedAndNoneIsLost() async throws {
+        let rings = Atomic(0)
+        let (sends, announce) = AsyncStream.makeStream(of: Send.self)
+        let sender = WakeUpSender {
+            let end = Gate()
+            announce.yield(Send(ringsBefore: rings.load(ordering: .sequentiallyConsistent), end: end))
+            await end.wait()
+        }
+        func ring() {
+            rings.add(1, ordering: .sequentiallyConsistent)
+            sender.ring()
+        }
+        var started = sends.makeAsyncIterator()
+
+        ring()
+        let first = try #require(await started.next())
+        #expect(first.ringsBefore == 1)
+        for _ in 0..<5 { ring() }
+        first.end.open()
+        let second = try #require(await started.next())
+        #expect(second.ringsBefore == 6, "one wake-up for the five rings made while the first was on its way")
+        second.end.open()
+        ring()
+        let third = try #require(await started.next())
+        #expect(third.ringsBefore == 7, "no wake-up between the second and the next ring")
+        third.end.open()
+    }
+}
