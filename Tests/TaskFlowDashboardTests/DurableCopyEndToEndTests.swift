@@ -10,9 +10,27 @@ import Testing
 struct DurableCopyEndToEndTests {
     private let folder = FileManager.default.temporaryDirectory.appending(path: "taskflow-durable-copy-\(UUID().uuidString)")
     private var store: String { folder.appending(path: "copies.sqlite").path }
+    private var source: URL { folder.appending(path: "durable-copy/source") }
     private var library: URL { folder.appending(path: "durable-copy/library") }
-    /// Every sample album has five photos.
-    private let whole = 5
+    /// The albums the tests copy, and their photos. One album is long: a copy of it lasts over
+    /// 45 s at the natural pace, so that a kill or a `c` sent once a test saw two of its photos
+    /// copied always lands mid-copy, however late the test's poll (a sample album, five photos,
+    /// was once seen whole before the kill).
+    private static let longAlbum = 60
+    private func sizes(long: String) -> [String: Int] {
+        Dictionary(uniqueKeysWithValues: (1...4).map { "album-\($0)" }.map { ($0, $0 == long ? Self.longAlbum : 5) })
+    }
+
+    /// `source/` with `albums` (name: photo count): the demo copies these instead of its samples.
+    private func makeSource(_ albums: [String: Int]) throws {
+        for (album, photos) in albums {
+            let folder = source.appending(path: album)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            for photo in 1...photos {
+                try Data(repeating: UInt8(photo % 256), count: 1024).write(to: folder.appending(path: "photo-\(photo).jpg"))
+            }
+        }
+    }
 
     /// How many files each album of the library holds, by album.
     private func albums() -> [String: Int] {
@@ -28,19 +46,19 @@ struct DurableCopyEndToEndTests {
 
     @Test func killedMidCopyThenRestartedTheInterruptedCopyIsRolledBackOnScreenAndEveryAlbumEndsWhole() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        // At a quarter of the natural pace (3.2 s a photo) the kill lands with album-2's last
-        // photos nearly ten seconds away: at the natural pace (three photos, 2.4 s) the full suite
-        // on two loaded cores once saw album-2 whole before the kill.
-        let first = try demo("durable-copy-killed", speed: 0.25)
+        let whole = sizes(long: "album-2")
+        try makeSource(whole)
+        let first = try demo("durable-copy-killed", speed: 1)
         defer { first.close() }
-        // Twenty seconds at the least, alone; beside the rest of the suite, twice that was seen.
+        // Album-1 first (4 s), then two photos of album-2; beside the rest of the suite, a start
+        // was seen to take twice as long as alone.
         try await first.waitFor("album-2 copied in part", timeout: .seconds(90)) { _ in albums()["album-2", default: 0] >= 2 }
         let pid = try #require(first.programPID)
         kill(pid, SIGKILL)
         // The shell says so once it reaped it (`EXIT=137`, which may wrap at the screen's edge).
         try await first.waitFor("the kill") { $0.filter { !$0.isWhitespace }.contains("EXIT=137") }
         let killed = albums()
-        #expect(killed["album-1"] == whole && (2..<whole).contains(killed["album-2", default: 0]), "killed mid-copy: \(killed)")
+        #expect(killed["album-1"] == whole["album-1"] && (2..<Self.longAlbum).contains(killed["album-2", default: 0]), "killed mid-copy: \(killed)")
         first.close()
 
         let second = try demo("durable-copy-restarted", speed: 4)
@@ -50,7 +68,7 @@ struct DurableCopyEndToEndTests {
                 && screen.split(separator: "\n").contains { $0.contains("Recovering #2 Copy album-2") && $0.contains("cancelled") }
         }
         #expect(!recovered.contains("Copy album-1 "), "album-1 was whole: not copied again\n\(recovered)")
-        try await second.waitFor("every album copied") { _ in albums() == ["album-1": whole, "album-2": whole, "album-3": whole, "album-4": whole] }
+        try await second.waitFor("every album copied", timeout: .seconds(90)) { _ in albums() == whole }
         // Copying album-2 again makes its folder and files anew, and would fail on any left behind.
         let expected = [
             "1000004 Copy album-4: completed", "1000003 Copy album-3: completed", "1000002 Copy album-2: completed",
@@ -76,7 +94,8 @@ struct DurableCopyEndToEndTests {
 
     @Test func aCancelledCopyLeavesNoneOfItsAlbum() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
-        // The natural pace: `c` lands with album-1's last photos seconds away (see above).
+        let whole = sizes(long: "album-1")
+        try makeSource(whole)
         let tmux = try demo("durable-copy-cancelled", speed: 1)
         defer { tmux.close() }
         try await tmux.waitFor("album-1 copied in part") { _ in albums()["album-1", default: 0] >= 2 }
@@ -89,7 +108,8 @@ struct DurableCopyEndToEndTests {
         let reverted = rolledBack.split(separator: "\n").filter { $0.contains("Copy photo-") && $0.contains("reverted") }
         #expect(reverted.count >= 2, "the copies made before `c` are reverted on screen:\n\(rolledBack)")
         #expect(albums()["album-1"] == nil, "none of album-1 left: \(albums())")
-        try await tmux.waitFor("the other albums copied") { _ in albums() == ["album-2": whole, "album-3": whole, "album-4": whole] }
+        let others = whole.filter { $0.key != "album-1" }
+        try await tmux.waitFor("the other albums copied") { _ in albums() == others }
         try tmux.send("q")
         try await tmux.expectExit(status: 0)
     }
