@@ -66,7 +66,8 @@ struct EndToEndTests {
 
     @Test func quitWithAFlowRunningRollsBackThenExitsZero() async throws {
         // A copy done, the next under way for half a minute, and the done one's revert taking
-        // five seconds: the rollback stays on screen long enough to be seen on a loaded machine.
+        // fifteen seconds: the rollback stays on screen long enough to be seen on a loaded machine
+        // (five were once not enough).
         let file = FileManager.default.temporaryDirectory.appending(path: "taskflow-quit-\(UUID().uuidString).toml")
         try """
             name = "Quit"
@@ -75,7 +76,7 @@ struct EndToEndTests {
               [[flow.step]]
               task = "Copy batch 1"
               duration = "100ms"
-              revert = "5s"
+              revert = "15s"
               [[flow.step]]
               task = "Copy batch 2"
               duration = "30s"

@@ -33,10 +33,11 @@ struct SessionTests {
 
     @Test func cancellingTheLongFlowRevertsItsBatchesLastFirst() async throws {
         let session = session()
-        session.start(BuiltInDemo(pace: 0.2))
-        // Batch 3 or later (each takes 0.4 s: a loaded machine may look too late for batch 3).
+        session.start(BuiltInDemo(pace: 0.5))
+        // Batch 3 or later: four batches of a second each, for a poll that a loaded machine may
+        // run late (at 0.4 s a batch, three were once too few).
         try #require(await eventually(within: 120) {
-            ["batch 3/6", "batch 4/6", "batch 5/6"].contains(flow("Migrate archive", in: session)?.current?.info.title)
+            ["batch 3/6", "batch 4/6", "batch 5/6", "batch 6/6"].contains(flow("Migrate archive", in: session)?.current?.info.title)
         }, "batch 3 of Migrate archive")
         for key in [Key.character("/")] + "Migrate".map(Key.character) + [.enter, .character("c")] { session.handle(key) }
         try #require(await eventually(within: 120) { flow("Migrate archive", in: session)?.phase == .cancelled }, "the migration cancelled")
