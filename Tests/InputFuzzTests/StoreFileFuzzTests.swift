@@ -112,7 +112,7 @@ import Testing
         try await runner.start(workers: 2)
         // Done when no readable pending job of our kind is left; the bound only turns a hang
         // into a failure.
-        let settled = await eventually(within: 20) {
+        let settled = await eventually(within: 120) {
             let left = (try? await runner.jobs()) ?? []
             return !left.contains { $0.state == .pending && $0.kind == Probe.kind }
         }

@@ -39,7 +39,8 @@ final class JobRecord: Sendable, JobObserver {
         var cancelsInFlight = 0
         /// Set once, when the job ends.
         var result: Result<any Sendable, any Error>?
-        var waiters: [CheckedContinuation<any Sendable, any Error>] = []
+        /// Resumed once each, by the end that takes them from here under the lock.
+        var waiters = JobWaiters()
         /// Jobs added after this one; told how it ended, then released.
         var dependents: [JobRecord] = []
         /// The last whole percent published, so that progress events are coalesced.
@@ -77,7 +78,10 @@ final class JobRecord: Sendable, JobObserver {
         guard claimed else { return false }
         // Created outside the lock, so the new task never finds it taken; a cancel that comes
         // in between is remembered and applied here.
-        let task = Task(executorPreference: queue.executor) { await self.execute() }
+        let task = queue.executor.map { executor in Task(executorPreference: executor) { await self.execute() } }
+            // Without one, a plain task: a nil preference is still recorded on the task (an
+            // allocation, and a look-up at each of its suspensions).
+            ?? Task { await self.execute() }
         let cancelNow = state.withLock { state in
             if state.result == nil { state.task = task }
             return state.cancelRequested
@@ -201,7 +205,7 @@ final class JobRecord: Sendable, JobObserver {
     private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
 
     private struct Ended {
-        let waiters: [CheckedContinuation<any Sendable, any Error>]
+        let waiters: JobWaiters
         let dependents: [JobRecord]
         /// The task that ran the job, if it may be handed to the next one.
         let reusableTask: Task<Void, Never>?
@@ -227,7 +231,7 @@ final class JobRecord: Sendable, JobObserver {
             endedFlag.store(true, ordering: .releasing)
             defer {
                 state.task = nil
-                state.waiters = []
+                state.waiters = JobWaiters()
                 state.dependents = []
             }
             return Ended(
@@ -241,7 +245,7 @@ final class JobRecord: Sendable, JobObserver {
         // Announced before the slot is freed, so observers never see the next job start first.
         queue.hub.emit(.finished(id, JobStatus(result)), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: handOff)
-        for waiter in ended.waiters { waiter.resume(with: result) }
+        ended.waiters.resume(with: result)
         let outcome = DependencyOutcome(title: title, result)
         let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
         guard ran else { return (notices, nil) }
@@ -286,7 +290,9 @@ final class JobRecord: Sendable, JobObserver {
     var value: any Sendable {
         get async throws {
             if let result = state.withLock({ $0.result }) { return try result.get() }
-            return try await withCheckedThrowingContinuation { continuation in
+            // Unsafe (no checking box per await): a waiter is resumed here, or by the one end
+            // that takes the list, and never both (the result is set under the same lock).
+            return try await withUnsafeThrowingContinuation { continuation in
                 let result: Result<any Sendable, any Error>? = state.withLock { state in
                     if let result = state.result { return result }
                     state.waiters.append(continuation)

@@ -29,7 +29,9 @@ extension RetryPolicy {
         willRetry: (RetryNotice) -> Void = { _ in },
         _ attempt: (Int) async throws -> T
     ) async throws -> T {
-        try await loop(schedule: { $0 }, willRetry: { notice, _ in willRetry(notice) }, wait: wait, attempt)
+        // A policy that never retries runs its one attempt without the loop (its frame, closures).
+        guard maxAttempts > 1 else { return try await attempt(1) }
+        return try await loop(schedule: { $0 }, willRetry: { notice, _ in willRetry(notice) }, wait: wait, attempt)
     }
 
     /// ``run(wait:willRetry:_:)`` timed by `clock`: each backoff ends at an instant read from
@@ -43,9 +45,14 @@ extension RetryPolicy {
         willRetry: (RetryNotice, _ until: ContinuousClock.Instant) -> Void = { _, _ in },
         _ attempt: (Int) async throws -> T
     ) async throws -> T {
-        try await loop(
+        guard maxAttempts > 1 else { return try await attempt(1) }
+        // One closure, not `wait ?? { … }`: an optional closure escapes, and its context was
+        // allocated for every run, retried or not.
+        return try await loop(
             schedule: { clock.now + $0 }, willRetry: willRetry,
-            wait: wait ?? { try await RetryPolicy.sleep(until: $0, on: clock) }, attempt)
+            wait: { deadline in
+                if let wait { try await wait(deadline) } else { try await RetryPolicy.sleep(until: deadline, on: clock) }
+            }, attempt)
     }
 
     /// The loop both entry points share; `schedule` turns a backoff into what `wait` waits for.

@@ -193,7 +193,7 @@ import TaskFlowTestSupport
         let queue = JobQueue(title: "hand-off", maxConcurrent: 2)
         let cancelled = Recorder<JobID>()
         var handles: [JobHandle<Int>] = []
-        for index in 0..<3_000 {
+        for index in 0..<1_000 {
             let after = index > 0 && index % 2 == 0 ? [handles[index - 1]] : []
             handles.append(queue.add(Job(title: "\(index)") { job in
                 await Task.yield()
@@ -206,13 +206,16 @@ import TaskFlowTestSupport
             }
         }
         // Every job ends: a job started while a cancel was ending it once kept its slot for
-        // good, and the queue stopped (waiting for the values hung).
+        // good, and the queue stopped (waiting for the values hung). Alone, the jobs end in
+        // 40 ms; in the full suite on two loaded cores, each of their thousands of hops waits
+        // behind every other test's tasks, and 3,000 jobs once took over a minute: the bound
+        // only catches a queue that stopped.
         let ended = Recorder<Int>()
         Task { [handles] in
             for handle in handles { _ = try? await handle.value }
             ended.record(handles.count)
         }
-        try #require(await eventually(within: 60) { !ended.all.isEmpty }, "every job ended")
+        try #require(await eventually(within: 300) { !ended.all.isEmpty }, "every job ended")
         let targets = Set(cancelled.all)
         for handle in handles where handle.status == .cancelled {
             #expect(targets.contains(handle.id), "job \(handle.title) was cancelled without being asked")
