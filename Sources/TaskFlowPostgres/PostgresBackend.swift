@@ -42,8 +42,8 @@ final class PostgresBackend: JobStoreBackend {
         runner = Task { await client.run() }
         wakeUps = WakeUpSender { [client, deadline, server] in
             // Lost, it costs an idle worker its poll interval: nothing to report.
-            try? await withDeadline(deadline, server: server) {
-                try await client.query(PostgresStatements.notify, logger: Self.logger)
+            _ = try? await withDeadline(deadline, server: server) {
+                for try await _ in try await client.query(PostgresStatements.notify, logger: Self.logger) {}
             }
         }
     }
