@@ -80,20 +80,28 @@ static inline void tf_unblock_sigwinch(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-/// True when the C library's character set after setlocale is UTF-8.
-// Ctrl-Z reaches the program as a key (byte 26) instead of the terminal sending SIGTSTP: ncurses
-// sets SIGTSTP to SIG_IGN while it paints (doupdate), and the kernel drops a signal that is
-// ignored when it is sent, so a Ctrl-Z typed during a frame did nothing. Turns the terminal's
-// suspend character off and makes that ncurses' program mode (restored after each `fg`);
-// endwin gives the shell its own modes, suspend character included. Returns 0, or -1.
-static inline int tf_take_suspend_character(void) {
+/// Takes the terminal's suspend character (Ctrl-Z, or whatever `stty susp` set) from the line
+/// discipline, so that it reaches the program as a key instead of the terminal sending SIGTSTP:
+/// ncurses sets SIGTSTP to SIG_IGN while it paints (doupdate), and the kernel drops a signal
+/// that is ignored when it is sent, so a Ctrl-Z typed during a frame did nothing. The change is
+/// made ncurses' program mode (restored after each `fg`); endwin gives the shell its own modes,
+/// suspend character included. Works on `fd`, where ncurses keeps the modes (its output).
+/// Returns the character taken, or -1 when there is none to take: no suspend character, a
+/// parent that left SIGTSTP ignored (Ctrl-Z must do nothing then, as before), or an error.
+static inline int tf_take_suspend_character(int fd) {
+    struct sigaction tstp;
+    if (sigaction(SIGTSTP, NULL, &tstp) != 0) return -1;
+    if (!(tstp.sa_flags & SA_SIGINFO) && tstp.sa_handler == SIG_IGN) return -1;
     struct termios modes;
-    if (tcgetattr(STDIN_FILENO, &modes) != 0) return -1;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    cc_t suspend = modes.c_cc[VSUSP];
+    if (suspend == _POSIX_VDISABLE) return -1;
     modes.c_cc[VSUSP] = _POSIX_VDISABLE;
-    if (tcsetattr(STDIN_FILENO, TCSADRAIN, &modes) != 0) return -1;
-    return def_prog_mode() == OK ? 0 : -1;
+    if (tcsetattr(fd, TCSADRAIN, &modes) != 0) return -1;
+    return def_prog_mode() == OK ? suspend : -1;
 }
 
+/// True when the C library's character set after setlocale is UTF-8.
 static inline int tf_locale_is_utf8(void) {
     const char *codeset = nl_langinfo(CODESET);
     return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);

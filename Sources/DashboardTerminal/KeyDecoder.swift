@@ -9,8 +9,8 @@ enum KeyInput: Equatable {
     /// A mouse event is waiting (KEY_MOUSE): `getmouse` reads it, ``KeyDecoder/mouse(state:x:y:)``
     /// decodes it.
     case mouse
-    /// Ctrl-Z, which the screen takes from the terminal as a key (``TerminalScreen``): the
-    /// backend suspends, as a shell's job.
+    /// The terminal's suspend character (Ctrl-Z), which the screen takes from the terminal as
+    /// a key (``TerminalScreen/suspendKey``): the backend suspends, as a shell's job.
     case suspend
     /// Nothing the dashboard uses (a function key, a control character).
     case ignored
@@ -18,9 +18,11 @@ enum KeyInput: Equatable {
 
 /// Maps `wget_wch` results to keys.
 enum KeyDecoder {
-    /// Decodes a result of `wget_wch`: `isFunctionKey` when it returned KEY_CODE_YES.
-    static func decode(_ code: UInt32, isFunctionKey: Bool) -> KeyInput {
-        isFunctionKey ? functionKey(Int32(bitPattern: code)) : character(code)
+    /// Decodes a result of `wget_wch`: `isFunctionKey` when it returned KEY_CODE_YES; the
+    /// character `suspendKey` (the terminal's suspend character, taken by the screen) suspends.
+    static func decode(_ code: UInt32, isFunctionKey: Bool, suspendKey: UInt32?) -> KeyInput {
+        if isFunctionKey { return functionKey(Int32(bitPattern: code)) }
+        return code == suspendKey ? .suspend : character(code)
     }
 
     private static func functionKey(_ code: Int32) -> KeyInput {
@@ -64,7 +66,6 @@ enum KeyDecoder {
         case 10, 13: .key(.enter)
         case 27: .key(.escape)
         case 8, 127: .key(.backspace)
-        case 26: .suspend
         case 0..<32: .ignored
         default: Unicode.Scalar(code).map { .key(.character(Character($0))) } ?? .ignored
         }

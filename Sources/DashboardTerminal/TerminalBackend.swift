@@ -44,8 +44,13 @@ package final class TerminalBackend: DashboardBackend {
         resized = false
     }
 
+    /// A SIGTSTP sent to the process (the loop's signal watcher asks).
     package func suspend() {
-        screen.suspend()
+        suspend(wholeJob: false)
+    }
+
+    private func suspend(wholeJob: Bool) {
+        screen.suspend(wholeJob: wholeJob)
         // The shell drew on the screen meanwhile: the next frame repaints every cell.
         resized = true
     }
@@ -57,10 +62,10 @@ package final class TerminalBackend: DashboardBackend {
         while true {
             let status = wget_wch(tf_stdscr(), &code)
             guard status != ERR else { return keys }
-            switch KeyDecoder.decode(code, isFunctionKey: status == tf_key_code_yes()) {
+            switch KeyDecoder.decode(code, isFunctionKey: status == tf_key_code_yes(), suspendKey: screen.suspendKey) {
             case .key(let key): keys.append(key)
             case .resize: resized = true
-            case .suspend: suspend()
+            case .suspend: suspend(wholeJob: true)
             case .mouse:
                 var event = MEVENT()
                 if getmouse(&event) == OK, let mouse = KeyDecoder.mouse(state: event.bstate, x: event.x, y: event.y) {

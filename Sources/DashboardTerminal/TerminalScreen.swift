@@ -12,6 +12,10 @@ package final class TerminalScreen {
     package let glyphs: Glyphs
     /// Whether the terminal reports clicks and the wheel (asked for at start).
     package let mouse: Bool
+    /// The terminal's suspend character (Ctrl-Z unless `stty susp` says otherwise), which the
+    /// screen reads as a key (see ``suspend(wholeJob:)``); nil when it has none, or when the
+    /// parent left SIGTSTP ignored (it then does nothing, as it would without the dashboard).
+    package let suspendKey: UInt32?
     private let screen: OpaquePointer
     private var restored = false
 
@@ -50,9 +54,10 @@ package final class TerminalScreen {
         cbreak()
         noecho()
         nonl()
-        // Ctrl-Z as a key (see the shim); should it fail, Ctrl-Z still stops the dashboard
+        // Ctrl-Z as a key (see the shim). Should that fail, Ctrl-Z still stops the dashboard
         // through SIGTSTP, but not while a frame is painted.
-        _ = tf_take_suspend_character()
+        let suspendKey = tf_take_suspend_character(STDOUT_FILENO)
+        self.suspendKey = suspendKey < 0 ? nil : UInt32(suspendKey)
         keypad(tf_stdscr(), true)
         nodelay(tf_stdscr(), true)
         curs_set(0)
@@ -101,7 +106,12 @@ package final class TerminalScreen {
     /// Ctrl-Z: gives the terminal back (shell modes, cursor, main screen), stops the process
     /// with SIGTSTP's default action so the shell sees it stopped, and, after `fg`, takes the
     /// terminal again. Called by the loop, outside any signal handler.
-    package func suspend() {
+    ///
+    /// `wholeJob` (the suspend key) stops every process of the job, as the terminal's own
+    /// SIGTSTP does: the dashboard piped into `tee`, or run by a script, stops with them, and the
+    /// shell sees the job stopped. Otherwise (a SIGTSTP someone sent) only this process stops:
+    /// the sender chose whom to stop.
+    package func suspend(wholeJob: Bool) {
         guard !restored else { return }
         disableMouse()
         curs_set(1)
@@ -110,7 +120,10 @@ package final class TerminalScreen {
         byDefault.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&byDefault.sa_mask)
         sigaction(SIGTSTP, &byDefault, &ours)
-        raise(SIGTSTP)
+        // Either way the stop comes before the next line: the loop runs on the main thread, the
+        // process's first, which is where Linux delivers a signal a process sends itself when
+        // that thread does not block it.
+        if wholeJob { kill(0, SIGTSTP) } else { raise(SIGTSTP) }
         // Here after SIGCONT (`fg`).
         sigaction(SIGTSTP, &ours, nil)
         // The shell may have changed the modes while the process was stopped: a crash from now

@@ -21,9 +21,11 @@ package enum PostgresStatements {
     /// than the `unnest` that many jobs need (arrays built, a sort by ordinality).
     package static func insert(kinds: [String], payloads: [Data], traceContexts: [String?] = [], now: Date) -> PostgresQuery {
         if kinds.count == 1, payloads.count == 1 {
+            // No trace context and an empty one are both NULL, as in the `unnest` form.
+            let trace = traceContexts.first.flatMap { $0 }.flatMap { $0.isEmpty ? nil : $0 }
             return """
                 INSERT INTO taskflow_job (kind, payload, state, submitted_at, trace_context)
-                VALUES (\(kinds[0]), \(ByteBuffer(bytes: payloads[0])), 'pending', \(now), \(traceContexts.first ?? nil))
+                VALUES (\(kinds[0]), \(ByteBuffer(bytes: payloads[0])), 'pending', \(now), \(trace))
                 RETURNING id
                 """
         }

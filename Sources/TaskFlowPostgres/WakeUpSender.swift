@@ -46,8 +46,18 @@ final class WakeUpSender: Sendable {
             }
         }
         guard starts else { return }
-        Task { [self] in
+        // Detached: the sender serves every submit after this one, so it takes neither this
+        // caller's priority nor its task-locals (a trace's span, a logger's metadata).
+        Task.detached { [self] in
             repeat { await send() } while sendsAgain()
+        }
+    }
+
+    /// Whether no wake-up is on its way (for tests).
+    var isIdle: Bool {
+        state.withLock { state in
+            if case .idle = state { return true }
+            return false
         }
     }
 

@@ -112,9 +112,46 @@ struct EndToEndTests {
         // `clear` first, so that the exit check below reads the modes printed after the exit.
         try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
         try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
+        #expect(try tmux.terminalModes().contains("susp = <undef>"), "the suspend character taken again after fg")
         try tmux.send("q", "q")
         // A stopped job's command list is abandoned by the shell: after `fg`, the exit status is
         // fg's, printed here.
+        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
+        try await tmux.expectExit(status: 0)
+    }
+
+    /// Ctrl-Z stops the whole job, as the terminal's own SIGTSTP does: taskflow run by a script
+    /// stops with the script, and the shell gets its prompt back (stopping taskflow alone left
+    /// the shell waiting for a script that never stopped).
+    @Test func ctrlZStopsTheWholeJobOfAScriptRunningTaskflow() async throws {
+        let tmux = try Tmux(
+            "suspend-script", program: "/bin/sh", arguments: "-c '\"\(Tmux.binary)\" demo built-in; true'", jobControl: true)
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
+        try tmux.send("C-z")
+        try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
+        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
+        try tmux.send("q", "q")
+        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
+        try await tmux.expectExit(status: 0)
+    }
+
+    /// A SIGTSTP sent with `kill` suspends the dashboard like Ctrl-Z, through the loop's
+    /// signal watcher, with the terminal given back; `fg` brings it back.
+    @Test func aStopSignalSuspendsWithTheTerminalRestored() async throws {
+        let tmux = try Tmux("suspend-signal", jobControl: true)
+        defer { tmux.close() }
+        try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
+        let pid = try #require(tmux.programPID)
+        #expect(kill(pid, SIGTSTP) == 0)
+        try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
+        #expect(try tmux.terminalModes().contains("susp = ^Z"), "the shell's modes while stopped")
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
+        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
+        try tmux.send("q", "q")
         try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
         try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
         try await tmux.expectExit(status: 0)

@@ -128,6 +128,8 @@ struct Tmux {
         #expect(words.contains("icanon") && words.contains("echo"), "canonical mode and echo restored", sourceLocation: sourceLocation)
         #expect(variable("alternate_on") == "0", "back on the main screen", sourceLocation: sourceLocation)
         #expect(variable("cursor_flag") == "1", "cursor visible", sourceLocation: sourceLocation)
+        // Read from outside: `stty -a` in the pane wraps its long line of characters.
+        #expect((try? terminalModes())?.contains("susp = ^Z") == true, "the suspend character back", sourceLocation: sourceLocation)
     }
 
     /// Ends the session (the `sleep` keeping the pane open, and the program if still running),

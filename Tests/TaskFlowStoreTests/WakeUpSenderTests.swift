@@ -13,7 +13,8 @@ struct WakeUpSenderTests {
         let end: Gate
     }
 
-    @Test("rings while a wake-up is on its way share one more, sent after it; then none until the next ring")
+    @Test("rings while a wake-up is on its way share one more, sent after it; then none until the next ring",
+          .timeLimit(.minutes(1)))
     func ringsAreCoalescedAndNoneIsLost() async throws {
         let rings = Atomic(0)
         let (sends, announce) = AsyncStream.makeStream(of: Send.self)
@@ -36,6 +37,8 @@ struct WakeUpSenderTests {
         let second = try #require(await started.next())
         #expect(second.ringsBefore == 6, "one wake-up for the five rings made while the first was on its way")
         second.end.open()
+        // Idle again (no send after the second), so the next ring starts a sender of its own.
+        #expect(await eventually { sender.isIdle })
         ring()
         let third = try #require(await started.next())
         #expect(third.ringsBefore == 7, "no wake-up between the second and the next ring")

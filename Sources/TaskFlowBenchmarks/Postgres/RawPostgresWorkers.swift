@@ -35,7 +35,9 @@ struct RawPostgresWorkers: Sendable {
         }
     }
 
-    /// Inserts one job with the store's statement, autocommitted: one round trip.
+    /// Inserts one job with the store's statement, autocommitted: one round trip. No wake-up:
+    /// the store sends its own after the commit, apart (``WakeUpSender``), and this is the least
+    /// a submit can cost.
     func insertOne(_ job: PostgresBenchJob) async throws {
         let payload = try JSONEncoder().encode(job)
         for try await _ in try await client.query(
