@@ -25,7 +25,7 @@ import Testing
         #expect(text.contains("# TYPE server_example_flows_submitted counter"), "Prometheus text: \(text)")
 
         server.signal(SIGTERM)
-        #expect(await eventually(within: 30) { !server.isRunning }, "drained within the grace and a bound")
+        #expect(await eventually { !server.isRunning }, "drained (within the grace, and a bound that only catches a hang)")
         #expect(server.status == 0)
         // The pipe may still hold the last lines when the process is gone: wait for them too.
         #expect(await eventually { server.errors.contains("drained: no flow live, the workers stopped") }, "\(server.errors)")
@@ -63,7 +63,7 @@ import Testing
         #expect(spans.filter { $0.parentSpanId == flow.spanId }.allSatisfy { $0.traceId == flow.traceId })
 
         server.signal(SIGTERM)
-        #expect(await eventually(within: 30) { !server.isRunning })
+        #expect(await eventually { !server.isRunning })
         #expect(server.status == 0)
     }
 

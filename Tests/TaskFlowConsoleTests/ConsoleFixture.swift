@@ -30,7 +30,7 @@ struct ConsoleFixture {
             limits: limits, logger: Logger(label: "test.console"))
         let server = server
         task = Task { try await server.run() }
-        let listening = await eventually(within: 60) { server.isListening }
+        let listening = await eventually { server.isListening }
         try #require(listening, "the console listens")
     }
 

@@ -314,7 +314,7 @@ import Testing
         let server = ConsoleServer(manager: TaskFlowManager(), path: "\(folder)/s.sock", title: "Grace")
         let group = ServiceGroup(services: [server], logger: Logger(label: "test.group"))
         let running = Task { try await group.run() }
-        #expect(await eventually(within: 60) { server.isListening })
+        #expect(await eventually { server.isListening })
         let client = try await ConsoleClient.connect(path: server.path, timeout: .seconds(60))
 
         await group.triggerGracefulShutdown()

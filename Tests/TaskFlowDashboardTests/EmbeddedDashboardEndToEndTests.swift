@@ -9,12 +9,14 @@ import Testing
 struct EmbeddedDashboardEndToEndTests {
     /// A folder to sync: six files in `source/`, one of them in `library/` already, beside two
     /// old notes the sync deletes.
-    private func makeFolder() throws -> URL {
+    /// A folder to sync: `source/` with a.txt to f.txt and `extra` more files after them
+    /// (x01.txt, …), `library/` with a.txt and two files from before.
+    private func makeFolder(extra: Int = 0) throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appending(path: "folder-sync-test-\(UUID().uuidString)")
         for part in ["source", "library"] {
             try FileManager.default.createDirectory(at: folder.appending(path: part), withIntermediateDirectories: true)
         }
-        for name in ["a", "b", "c", "d", "e", "f"] {
+        for name in ["a", "b", "c", "d", "e", "f"] + (0..<extra).map({ String(format: "x%02d", $0 + 1) }) {
             try Data("file \(name)\n".utf8).write(to: folder.appending(path: "source/\(name).txt"))
         }
         try Data("file a\n".utf8).write(to: folder.appending(path: "library/a.txt"))
@@ -36,7 +38,9 @@ struct EmbeddedDashboardEndToEndTests {
     }
 
     @Test func cancelMidWayUnwindsOnScreenAndLeavesTheFolderAsItWas() async throws {
-        let folder = try makeFolder()
+        // Fifty files more: the sync outlasts any poll, and `c` always lands mid-way (with six,
+        // a loaded machine once saw the third copy only after the sync had ended).
+        let folder = try makeFolder(extra: 50)
         defer { try? FileManager.default.removeItem(at: folder) }
         let before = try listing(folder)
         let tmux = try Tmux("embedded-cancel", program: Tmux.example, arguments: "--folder '\(folder.path)' --pace 2")
@@ -44,9 +48,7 @@ struct EmbeddedDashboardEndToEndTests {
         try await tmux.waitFor("the program's flows and queue") { screen in
             screen.contains("TaskFlow · Folder sync") && screen.contains("Sync library") && screen.contains("Check library")
         }
-        // Two copies done, the third under way: the sync is the first flow, selected. A step a
-        // second (pace 2) leaves the key seconds to act however loaded the machine (the full
-        // suite on two cores once read it only after the sync had completed at pace 0.5).
+        // Two copies done, the third under way: the sync is the first flow, selected.
         try await tmux.waitFor("the third copy") { $0.contains("Copy d.txt") }
         try tmux.send("c")
         let cancelled = try await tmux.waitFor("the sync rolled back") { $0.contains("Sync library (write) — cancelled") }

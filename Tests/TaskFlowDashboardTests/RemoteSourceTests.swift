@@ -21,7 +21,7 @@ struct RemoteSourceTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-\(UUID().uuidString.prefix(8))").path
         let console = ConsoleServer(manager: manager, path: "\(folder)/p.sock", title: "Served")
         let server = Task { try await console.run() }
-        try #require(await eventually(within: 30) { console.isListening }, "the console listens")
+        try #require(await eventually { console.isListening }, "the console listens")
         return (console.path, server)
     }
 
@@ -33,7 +33,7 @@ struct RemoteSourceTests {
                 throw CancellationError()
             }
         }
-        try #require(await eventually(within: 30) { manager.snapshot().flows.first?.status.phase == .running })
+        try #require(await eventually { manager.snapshot().flows.first?.status.phase == .running })
         let (path, server) = try await serve(manager)
         defer { server.cancel() }
         let source = RemoteSource(try await ConsoleClient.connect(path: path, timeout: .seconds(60)))
@@ -43,7 +43,7 @@ struct RemoteSourceTests {
         session.handle(.character("c"))
         await #expect(throws: CancellationError.self) { try await flow.value }
         #expect(flow.status.phase == .cancelled, "cancelled in the program")
-        try #require(await eventually(within: 30) { session.model.live.flow(flow.id)?.phase == .cancelled }, "its end shows")
+        try #require(await eventually { session.model.live.flow(flow.id)?.phase == .cancelled }, "its end shows")
         #expect(session.model.notice == "cancel \(flow.id): done")
         session.handle(.character("u"))
         #expect(session.model.notice?.contains("only completed write flows") == true)
@@ -55,7 +55,7 @@ struct RemoteSourceTests {
         let session = session()
         session.start(RemoteSource(connection))
         session.handle(.character("c"))
-        try #require(await eventually(within: 30) { session.model.notice == "cancel #1 refused: read-only console" })
+        try #require(await eventually { session.model.notice == "cancel #1 refused: read-only console" })
         session.stop()
     }
 
@@ -69,7 +69,7 @@ struct RemoteSourceTests {
             flows: [FlowSnapshot(info: PlayedConnection.second, status: .running, currentStep: nil, progress: nil)],
             lock: LockSnapshot(mode: .write(FlowID(2)), holders: [PlayedConnection.second], queue: []), undoable: [])
         connection.play(.snapshot(SnapshotMessage(time: 2, manager: later, missed: 7)))
-        try #require(await eventually(within: 30) { session.model.notice == "missed 7 events; resynchronised" })
+        try #require(await eventually { session.model.notice == "missed 7 events; resynchronised" })
         #expect(session.model.live.flow(FlowID(1)) == nil, "its end was among the missed events")
         #expect(session.model.live.flow(FlowID(2))?.phase == .running)
         #expect(session.model.live.log.entries.last?.level == .warning)
@@ -83,7 +83,7 @@ struct RemoteSourceTests {
         session.start(source)
         connection.play(.flow(FlowMessage(time: 1.5, event: .statusChanged(FlowID(1), .completed))))
         connection.play(.bye(ByeMessage(reason: "the program's console is shutting down")))
-        try #require(await eventually(within: 30) { session.exitRequest != nil }, "the loop ends")
+        try #require(await eventually { session.exitRequest != nil }, "the loop ends")
         #expect(session.exitRequest == .quit(leftover: []))
         #expect(session.model.live.flow(FlowID(1))?.phase == .completed, "events before the bye are all in")
         #expect(source.endLine == "played (pid \(getpid())) ended the session: the program's console is shutting down")
@@ -96,7 +96,7 @@ struct RemoteSourceTests {
         let session = session()
         session.start(source)
         connection.end()
-        try #require(await eventually(within: 30) { session.exitRequest != nil }, "the loop ends")
+        try #require(await eventually { session.exitRequest != nil }, "the loop ends")
         #expect(source.endLine == "connection lost: played (pid \(getpid())) closed it", "this process, the 'program', runs")
         session.stop()
     }

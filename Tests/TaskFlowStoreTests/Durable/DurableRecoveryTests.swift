@@ -13,14 +13,16 @@ struct DurableRecoveryTests {
           arguments: StoreFactory.durable)
     func recoverInterrupted(factory: StoreFactory) async throws {
         let place = try await factory.makePlace()
-        let store = try await place.open()
+        // A lease of an hour: the flow live elsewhere (its heartbeat written now) stays live
+        // however long a loaded machine takes to get to the recovery (30 s were once not enough).
+        let store = try await place.open(lease: .seconds(3600))
         let dead = try LeftFlow.deadOwnerHere()
         var interrupted = LeftFlow(id: 1, title: "Copy", owner: dead, marks: ["1.a", "1.b", "1.c"])
         interrupted.steps[0].state = "reverted"
         interrupted.steps[2].state = "failed"
         interrupted.steps.append(LeftFlow.Step(title: "1.d", kind: nil, json: nil))
         var rollingBack = LeftFlow(
-            id: 3, title: "Sync", state: "rollingBack", owner: LeftFlow.ownerElsewhere, heartbeat: Date() - 3600,
+            id: 3, title: "Sync", state: "rollingBack", owner: LeftFlow.ownerElsewhere, heartbeat: Date() - 86_400,
             marks: ["3.a", "3.b"])
         rollingBack.steps[1].state = "reverted"
         try await place.leave(
