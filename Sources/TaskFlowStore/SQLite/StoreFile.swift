@@ -27,11 +27,28 @@ enum StoreFile {
                 return try DatabaseQueue(path: path, configuration: configuration)
             }
             try makeOwnerOnly(path: path)
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try openPool(path: path, configuration: configuration)
             try migrate(pool)
             return pool
         } catch let error as DatabaseError {
             throw JobStoreError.unreadable(path: path, reason: error.message ?? error.description)
+        }
+    }
+
+    /// A pool on the file, waiting for it as a statement waits for a lock (up to
+    /// ``busyTimeout``). The pool's first statement, `PRAGMA journal_mode = WAL`, fails at once
+    /// with "database is locked", without asking the busy handler, while the last connection of
+    /// another store (another process, or this one's previous store) closes the log: it
+    /// checkpoints and deletes it under an exclusive lock. Stores opened and let go side by side
+    /// on one file met it about one run in two.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(busyTimeout)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline {
+                usleep(busyPause)
+            }
         }
     }
 
@@ -132,7 +149,9 @@ enum StoreFile {
         }
         guard header == Data("SQLite format 3\0".utf8) else { throw JobStoreError.notADatabase(path: path) }
         do {
-            var configuration = Configuration()
+            // With the busy handler of every other connection: the look waits for a store going
+            // away (see ``openPool(path:configuration:)``) like any reader.
+            var configuration = configuration(path: nil, whenBusy: nil)
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
