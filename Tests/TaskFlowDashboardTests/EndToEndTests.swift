@@ -109,16 +109,9 @@ struct EndToEndTests {
         let shell = try await tmux.waitFor("the terminal modes") { $0.contains(" icanon") || $0.contains(" -icanon") }
         #expect(shell.contains(" icanon") && shell.contains(" echo "), "canonical mode and echo while stopped:\n\(shell)")
         #expect(tmux.variable("alternate_on") == "0", "the main screen while stopped")
-        // `clear` first, so that the exit check below reads the modes printed after the exit.
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
-        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
+        try await tmux.bringBackWithFg()
         #expect(try tmux.terminalModes().contains("susp = <undef>"), "the suspend character taken again after fg")
-        try tmux.send("q", "q")
-        // A stopped job's command list is abandoned by the shell: after `fg`, the exit status is
-        // fg's, printed here.
-        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
-        try await tmux.expectExit(status: 0)
+        try await tmux.quitAfterFg()
     }
 
     /// Ctrl-Z stops the whole job, as the terminal's own SIGTSTP does: taskflow run by a script
@@ -131,12 +124,8 @@ struct EndToEndTests {
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
         try tmux.send("C-z")
         try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
-        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
-        try tmux.send("q", "q")
-        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
-        try await tmux.expectExit(status: 0)
+        try await tmux.bringBackWithFg()
+        try await tmux.quitAfterFg()
     }
 
     /// A SIGTSTP sent with `kill` suspends the dashboard like Ctrl-Z, through the loop's
@@ -149,12 +138,8 @@ struct EndToEndTests {
         #expect(kill(pid, SIGTSTP) == 0)
         try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
         #expect(try tmux.terminalModes().contains("susp = ^Z"), "the shell's modes while stopped")
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "clear; fg\n"])
-        try await tmux.waitFor("the dashboard redrawn") { $0.contains("┌─ Flows") && $0.contains("Import books") }
-        try tmux.send("q", "q")
-        try await tmux.waitFor("the prompt after the exit") { $0.contains("quit at once") }
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "echo EXIT=$?; stty -a\n"])
-        try await tmux.expectExit(status: 0)
+        try await tmux.bringBackWithFg()
+        try await tmux.quitAfterFg()
     }
 
     @Test func sigtermRestoresTheTerminalAndExits143() async throws {
@@ -194,5 +179,27 @@ struct EndToEndTests {
         try await tmux.waitFor("the tour's header") { $0.contains("TaskFlow · Tour") }
         try tmux.send("q", "q")
         try await tmux.expectExit(status: 0)
+    }
+}
+
+/// The shell side of a suspended dashboard, for the tests that stop it (the pane runs an
+/// interactive shell: `Tmux(_:jobControl:)`).
+extension Tmux {
+    /// `fg`, after `clear` so that the exit check reads only what is printed after the exit;
+    /// returns once the dashboard is drawn again.
+    func bringBackWithFg(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try run(["send-keys", "-t", name, "-l", "clear; fg\n"])
+        try await waitFor("the dashboard redrawn", sourceLocation: sourceLocation) {
+            $0.contains("┌─ Flows") && $0.contains("Import books")
+        }
+    }
+
+    /// `q q`, then the exit's checks. A stopped job's command list is abandoned by the shell:
+    /// after `fg`, the exit status is fg's, printed here.
+    func quitAfterFg(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try send("q", "q")
+        try await waitFor("the prompt after the exit", sourceLocation: sourceLocation) { $0.contains("quit at once") }
+        try run(["send-keys", "-t", name, "-l", "echo EXIT=$?; stty -a\n"])
+        try await expectExit(status: 0, sourceLocation: sourceLocation)
     }
 }

@@ -12,40 +12,26 @@ import TaskFlowSupport
 /// generic metadata at each use, which costs more than the rest of an empty flow.
 struct FlowCompletion: ~Copyable, Sendable {
     typealias Outcome = Result<any Sendable, any Error>
-    /// Unsafe rather than checked continuations: a checked one allocates a guard object per
-    /// wait, and each of these is resumed exactly once, by ``end(_:)``, which takes every
-    /// waiter out of the state under the lock that put it there.
-    private typealias Waiter = UnsafeContinuation<Outcome, Never>
 
     private enum State {
-        /// Running (or queued): nobody waits yet.
-        case pending
-        /// Running (or queued): these wait (one, almost always).
-        case awaited(Waiter, more: [Waiter])
+        /// Running (or queued): these wait (none yet, or one, almost always).
+        case waiting(Waiters<Outcome, Never>)
         /// Ended so.
         case ended(Outcome)
     }
 
-    private let state = Protected(State.pending)
+    private let state = Protected(State.waiting(Waiters()))
 
     init() {}
 
     /// Sets the outcome and resumes everyone waiting; only the first call counts.
     func end(_ outcome: Outcome) {
-        let waiting = state.withLock { state -> (Waiter, [Waiter])? in
-            switch state {
-            case .ended: return nil
-            case .pending:
-                state = .ended(outcome)
-                return nil
-            case .awaited(let first, let more):
-                state = .ended(outcome)
-                return (first, more)
-            }
+        let waiting = state.withLock { state -> Waiters<Outcome, Never>? in
+            guard case .waiting(let waiters) = state else { return nil }
+            state = .ended(outcome)
+            return waiters
         }
-        guard let (first, more) = waiting else { return }
-        first.resume(returning: outcome)
-        for waiter in more { waiter.resume(returning: outcome) }
+        waiting?.resume(with: .success(outcome))
     }
 
     /// The outcome, once the flow ended.
@@ -56,16 +42,15 @@ struct FlowCompletion: ~Copyable, Sendable {
                 return nil
             }
             if let ended { return ended }
-            return await withUnsafeContinuation { (continuation: Waiter) in
+            return await withUnsafeContinuation { (continuation: Waiters<Outcome, Never>.Waiter) in
                 let ended = state.withLock { state -> Outcome? in
                     switch state {
                     case .ended(let outcome): return outcome
-                    case .pending: state = .awaited(continuation, more: [])
-                    case .awaited(let first, var more):
-                        more.append(continuation)
-                        state = .awaited(first, more: more)
+                    case .waiting(var waiters):
+                        waiters.append(continuation)
+                        state = .waiting(waiters)
+                        return nil
                     }
-                    return nil
                 }
                 if let ended { continuation.resume(returning: ended) }
             }

@@ -40,7 +40,7 @@ final class JobRecord: Sendable, JobObserver {
         /// Set once, when the job ends.
         var result: Result<any Sendable, any Error>?
         /// Resumed once each, by the end that takes them from here under the lock.
-        var waiters = JobWaiters()
+        var waiters = Waiters<any Sendable, any Error>()
         /// Jobs added after this one; told how it ended, then released.
         var dependents: [JobRecord] = []
         /// The last whole percent published, so that progress events are coalesced.
@@ -205,7 +205,7 @@ final class JobRecord: Sendable, JobObserver {
     private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
 
     private struct Ended {
-        let waiters: JobWaiters
+        let waiters: Waiters<any Sendable, any Error>
         let dependents: [JobRecord]
         /// The task that ran the job, if it may be handed to the next one.
         let reusableTask: Task<Void, Never>?
@@ -231,7 +231,7 @@ final class JobRecord: Sendable, JobObserver {
             endedFlag.store(true, ordering: .releasing)
             defer {
                 state.task = nil
-                state.waiters = JobWaiters()
+                state.waiters = Waiters()
                 state.dependents = []
             }
             return Ended(

@@ -1,0 +1,22 @@
+/// The callers awaiting one outcome (a flow's, through ``FlowCompletion``; a job's, through
+/// ``JobRecord``), each resumed once with it. Almost always one (its handle's `value`), kept
+/// inline: an array for that one was an allocation per flow or job. More go to an array.
+///
+/// Holds unsafe continuations: whoever keeps the list takes it under the lock that sets the
+/// outcome, so each caller is resumed exactly once, either there or at once on arrival.
+struct Waiters<Value: Sendable, Failure: Error> {
+    typealias Waiter = UnsafeContinuation<Value, Failure>
+    private var first: Waiter?
+    private var others: [Waiter] = []
+
+    /// Adds a caller to resume.
+    mutating func append(_ waiter: Waiter) {
+        if first == nil { first = waiter } else { others.append(waiter) }
+    }
+
+    /// Resumes every caller with `result`, in the order they came.
+    func resume(with result: Result<Value, Failure>) {
+        first?.resume(with: result)
+        for waiter in others { waiter.resume(with: result) }
+    }
+}
