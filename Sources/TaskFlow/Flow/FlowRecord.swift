@@ -236,8 +236,14 @@ final class FlowRecord: Sendable {
         }
     }
 
+    /// `step` ended: the last progress report its filter held back is published first, so
+    /// observers see its last progress before its end (most steps report none, and pay one
+    /// look at an empty dictionary).
     func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
         state.withLock { state in
+            if !state.filters.isEmpty {
+                publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
+            }
             state.setStep(step) { $0.status = StepStatus(outcome) }
             hub.emit(.stepFinished(info.id, step, outcome), about: info)
         }
@@ -249,13 +255,6 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             guard state.isLive(step) else { return }
             publish(state.filters[step, default: ProgressFilter()].admit(fraction, at: now), of: step, in: &state)
-        }
-    }
-
-    /// Publishes the last report of `step` its filter held back, once the step is over.
-    func publishHeldBackProgress(_ step: StepID) {
-        state.withLock { state in
-            publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
         }
     }
 
@@ -284,6 +283,9 @@ final class FlowRecord: Sendable {
         reverted(step, .revertFailed(message), .revertFailed(info.id, step, message))
     }
 
+    // Not inlined into the rollback's async function: its frame, which every revert allocates
+    // from its task's allocator, would hold the event (1,440 of its 1,840 bytes).
+    @inline(never)
     private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
         state.withLock { state in
             state.setStep(step.id) { $0.status = status }

@@ -33,7 +33,6 @@ extension StepScope {
         try await perform(title, .task) { step, inner in
             try await recording.begin(step)
             let context = TaskContext(scope: child(of: step.id, log: inner), step: step)
-            defer { context.publishLastProgress() }
             do {
                 let value = try await apply(context)
                 try await recording.applied(value)

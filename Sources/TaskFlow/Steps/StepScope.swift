@@ -39,43 +39,86 @@ public struct StepScope<State: Sendable>: Sendable {
         apply: (StepInfo, RevertLog) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
-        let counted = revertWindow == nil
-        guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
-            throw FlowError.stepAfterFlowEnded(flow: run.record.info, step: title)
-        }
+        let counted = try enter(title)
         defer { if counted { run.leave() } }
-        if cancellation.isCancelled { throw CancellationError() }
-        let step = StepInfo(id: reservedID ?? run.record.nextStepID(), parent: parent, title: title, kind: kind)
-        let record = run.record
-        record.stepStarted(step)
+        let step = started(title, kind)
         let inner = RevertLog()
         let value: T
         do {
-            if let tracer = record.telemetry.tracer {
-                let span = SpanScope.child(of: record.telemetry.span?.context, named: title, tracer: tracer)
-                span.attributes["taskflow.step.id"] = step.id.rawValue
-                value = try await SpanScope.run(in: span) { try await apply(step, inner) }
+            if let tracer = run.record.telemetry.tracer {
+                value = try await traced(step, tracer: tracer) { try await apply(step, inner) }
             } else {
                 value = try await apply(step, inner)
             }
         } catch {
-            let (cause, earlier) = RollbackIncompleteError.split(error)
-            // Only `CancellationError` counts as stopping on a cancel: a step that fails for
-            // real after a cancel was requested reports its real error.
-            let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
-            record.stepFinished(step.id, outcome)
-            let failures = earlier + (await run.rollback.revert(inner.drain()))
-            throw RollbackIncompleteError.wrapping(cause, failures)
+            throw await failed(step, error, inner: inner)
         }
-        let action = revert(step, value)
+        completed(step, revert(step, value), inner: inner)
+        return value
+    }
+
+    // What `perform` does before and after `apply`, the traced run and the failure are
+    // functions of their own, never inlined into it: an async function's frame holds the locals
+    // of all its paths, and with them inlined `perform`'s frame was 2,320 bytes, more than a
+    // task allocator's slab (984), so every step, and every group child's task, paid a heap
+    // allocation for it (`Scripts/async-frame-sizes.py` lists the frames).
+
+    /// Whether a step may start now; throws if not (the flow ended, or this scope was
+    /// cancelled). Returns whether the step is counted as running (``FlowRun/enter(nested:)``),
+    /// and must be let go (``FlowRun/leave()``): every step but those of a revert.
+    @inline(never)
+    private func enter(_ title: String) throws -> Bool {
+        let counted = revertWindow == nil
+        guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
+            throw FlowError.stepAfterFlowEnded(flow: run.record.info, step: title)
+        }
+        if cancellation.isCancelled {
+            if counted { run.leave() }
+            throw CancellationError()
+        }
+        return counted
+    }
+
+    /// Numbers and announces a step about to run.
+    @inline(never)
+    private func started(_ title: String, _ kind: StepKind) -> StepInfo {
+        let step = StepInfo(id: reservedID ?? run.record.nextStepID(), parent: parent, title: title, kind: kind)
+        run.record.stepStarted(step)
+        return step
+    }
+
+    /// `step` completed: registers `action` with the reverts registered inside it as children,
+    /// and announces its end.
+    @inline(never)
+    private func completed(_ step: StepInfo, _ action: RevertAction, inner: RevertLog) {
         let children = inner.drain()
         if case .none = action, children.isEmpty {
             // Nothing to undo (a query, a step without revert): keep the log lean.
         } else {
             log.append(RevertEntry(step: step, action: action, children: children))
         }
-        record.stepFinished(step.id, .completed)
-        return value
+        run.record.stepFinished(step.id, .completed)
+    }
+
+    /// Runs `apply` in a span for `step`, child of the flow's.
+    @inline(never)
+    private func traced<T>(_ step: StepInfo, tracer: any Tracer, _ apply: () async throws -> T) async throws -> T {
+        let span = SpanScope.child(of: run.record.telemetry.span?.context, named: step.title, tracer: tracer)
+        span.attributes["taskflow.step.id"] = step.id.rawValue
+        return try await SpanScope.run(in: span, apply)
+    }
+
+    /// `step`'s `apply` threw `error`: the step ends (cancelled or failed) and what it
+    /// registered inside itself is reverted, last first. Returns the error to throw on.
+    @inline(never)
+    private func failed(_ step: StepInfo, _ error: any Error, inner: RevertLog) async -> any Error {
+        let (cause, earlier) = RollbackIncompleteError.split(error)
+        // Only `CancellationError` counts as stopping on a cancel: a step that fails for
+        // real after a cancel was requested reports its real error.
+        let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
+        run.record.stepFinished(step.id, outcome)
+        let failures = earlier + (await run.rollback.revert(inner.drain()))
+        return RollbackIncompleteError.wrapping(cause, failures)
     }
 
     // MARK: - The step kinds, shared by FlowContext, TaskContext and composite builders
@@ -99,10 +142,9 @@ public struct StepScope<State: Sendable>: Sendable {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)?
     ) async throws -> T {
         try await perform(title, .task) { step, inner in
-            let context = TaskContext(scope: child(of: step.id, log: inner), step: step)
-            // Whatever the outcome, observers see the last progress the step reported.
-            defer { context.publishLastProgress() }
-            return try await apply(context)
+            // Whatever the outcome, observers see the last progress the step reported: its end
+            // (`stepFinished`) publishes what the filter held back.
+            try await apply(TaskContext(scope: child(of: step.id, log: inner), step: step))
         } revert: { step, value in
             guard let revert else { return .none }
             // Capture only the flow run: capturing this scope would capture its log, which is

@@ -20,9 +20,4 @@ public struct TaskContext<State: Sendable>: StepContext {
     public func progress(_ fraction: Double) {
         scope.run.record.reportProgress(step.id, fraction)
     }
-
-    /// Publishes the last report that was held back, once the step is over.
-    func publishLastProgress() {
-        scope.run.record.publishHeldBackProgress(step.id)
-    }
 }
