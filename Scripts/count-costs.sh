@@ -32,7 +32,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 all_workloads=(write-flow-alone read-flow-alone write-flows-at-once group-child queued-job
-    raw-task raw-tasks-at-once raw-group-child raw-unstructured-task)
+    raw-task raw-tasks-at-once raw-group-child raw-unstructured-task raw-lock-pair)
 
 binary="" sizes="2000,4000" only="" top=10 keep=""
 profiles=()

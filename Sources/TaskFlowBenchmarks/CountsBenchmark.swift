@@ -41,6 +41,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
     case rawTasksAtOnce = "raw-tasks-at-once"
     case rawGroupChild = "raw-group-child"
     case rawUnstructuredTask = "raw-unstructured-task"
+    case rawLockPair = "raw-lock-pair"
 
     /// The raw workload a TaskFlow workload is compared with; nil for a raw one.
     var baseline: CountWorkload? {
@@ -49,7 +50,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .writeFlowsAtOnce: .rawTasksAtOnce
         case .groupChild: .rawGroupChild
         case .queuedJob: .rawUnstructuredTask
-        case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask: nil
+        case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask, .rawLockPair: nil
         }
     }
 
@@ -65,6 +66,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .rawTasksAtOnce: await countRawTasksAtOnce(n)
         case .rawGroupChild: try await countRawGroupChildren(n)
         case .rawUnstructuredTask: await countRawUnstructuredTasks(n)
+        case .rawLockPair: await countRawLockPairs(n)
         }
     }
 }
@@ -166,4 +168,15 @@ private func countRawUnstructuredTasks(_ n: Int) async {
         total &+= await Task { 1 }.value
     }
     precondition(total == n, "every task returns 1")
+}
+
+/// A write lock and unlock of the raw read/write lock, inline, one after another: the unit of
+/// the lock-throughput table's raw figure, to set beside a flow's whole cost (no TaskFlow
+/// workload is compared with it: every flow is a task besides its turn in the lock).
+private func countRawLockPairs(_ n: Int) async {
+    let lock = RawReadWriteLock()
+    for _ in 0..<n {
+        await lock.lockWrite()
+        lock.unlockWrite()
+    }
 }

@@ -119,6 +119,14 @@ final class JobRecord: Sendable, JobObserver {
     /// Runs the job's body (its attempts), in its run span when traced.
     private func perform() async throws -> any Sendable {
         guard let trace else { return try await job.performErased(observer: self) }
+        return try await perform(tracedBy: trace)
+    }
+
+    /// Runs the job's body in its run span. Not inlined: the span's frame, inlined into
+    /// ``perform()``, was part of every job task's frames (a task allocator slab holds 984
+    /// bytes; a frame that does not fit costs a heap allocation).
+    @inline(never)
+    private func perform(tracedBy trace: JobTrace) async throws -> any Sendable {
         let span = trace.runSpan(title: title, id: id, queue: queue.title)
         return try await SpanScope.run(in: span) { try await job.performErased(observer: self) }
     }
