@@ -12,6 +12,7 @@ Usage: Scripts/async-frame-sizes.py BINARY [REGEX] [--top N]
   REGEX   only functions whose demangled name matches (Python syntax; default: every one)
   --top N how many to list, largest first (default 30)
 """
+import argparse
 import re
 import struct
 import subprocess
@@ -41,18 +42,19 @@ def file_offset(address, found):
 
 
 def main(argv):
-    args = [a for a in argv if a != "--top"]
-    top = 30
-    if "--top" in argv:
-        index = argv.index("--top")
-        if index + 1 >= len(argv) or not argv[index + 1].isdigit():
-            die("--top needs a whole number")
-        top = int(argv[index + 1])
-        args.remove(argv[index + 1])
-    if not args or args[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        sys.exit(0 if args else 2)
-    binary, pattern = args[0], re.compile(args[1] if len(args) > 1 else "")
+    parser = argparse.ArgumentParser(
+        description=__doc__.strip().split("\n\nUsage:")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("binary", help="an executable or library built with symbols")
+    parser.add_argument("regex", nargs="?", default="", help="only functions whose demangled name matches")
+    parser.add_argument("--top", type=int, default=30, help="how many to list, largest first (default 30)")
+    options = parser.parse_args(argv)
+    binary = options.binary
+    try:
+        pattern = re.compile(options.regex)
+    except re.error as error:
+        die(f"'{options.regex}' is not a regular expression: {error}")
+    top = options.top
     try:
         symbols = subprocess.run(["nm", binary], capture_output=True, text=True, check=True).stdout.split("\n")
         contents = open(binary, "rb").read()

@@ -108,8 +108,8 @@ python3 - "$out" "$rounds" "$peer_name" <<'EOF'
 import json, re, sys
 
 out, rounds, peer_name = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-figures = [("submit-1", "submit one at a time", "submit one at a time"),
-           ("submit-8", "submit one at a time, 8 callers", "submit one at a time, 8 callers")]
+# The peer's key for each figure, and the figure's name in TaskFlow's report (and the table).
+figures = [("submit-1", "submit one at a time"), ("submit-8", "submit one at a time, 8 callers")]
 
 def rate(text):
     """'2.21 kjobs/s' → 2210.0 (TaskFlowBenchmarks keeps 3 significant digits)."""
@@ -118,12 +118,12 @@ def rate(text):
         sys.exit(f"peer-postgres-bench: cannot read a rate from {text!r}")
     return float(m.group(1).replace(",", "")) * {"": 1, "k": 1e3, "M": 1e6}[m.group(2)]
 
-rows = {key: {"ours": [], "raw": [], "peer": []} for key, _, _ in figures}
+rows = {key: {"ours": [], "raw": [], "peer": []} for key, _ in figures}
 for r in range(1, rounds + 1):
     report = json.load(open(f"{out}/taskflow-{r}.json"))
     found = {row["figure"]: row for table in report["tables"] for row in table["rows"]}
     peer = dict(line.split() for line in open(f"{out}/peer-{r}.txt") if line.strip())
-    for key, name, _ in figures:
+    for key, name in figures:
         row = next((v for k, v in found.items() if re.fullmatch(re.escape(name) + r" \(\d+\)", k)), None)
         if row is None or key not in peer:
             sys.exit(f"peer-postgres-bench: round {r} has no '{name}' figure on both sides")
@@ -140,7 +140,7 @@ def span(values, f=fmt):
 
 header = ["figure", "TaskFlow jobs/s", f"{peer_name} jobs/s", "ratio (per round)", "target", "", "raw postgres-nio jobs/s"]
 lines = []
-for key, _, label in figures:
+for key, label in figures:
     v = rows[key]
     ratios = [o / p for o, p in zip(v["ours"], v["peer"])]
     verdict = "met" if min(ratios) >= 1.0 else "missed" if max(ratios) < 1.0 else "mixed"
