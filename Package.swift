@@ -127,7 +127,7 @@ let package = Package(
             name: "TaskFlowPostgres",
             dependencies: [
                 "TaskFlow", "TaskFlowStore", "TaskFlowSupport", .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"), .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

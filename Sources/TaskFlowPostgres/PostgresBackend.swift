@@ -17,9 +17,8 @@ final class PostgresBackend: JobStoreBackend {
     let client: PostgresClient
     /// The server as messages name it (password redacted).
     let server: String
-    /// How long a request may go unanswered before the store gives up on it
-    /// (``JobStoreOptions/requestTimeout``; see ``withDeadline(_:server:_:)``).
-    let deadline: Duration
+    /// Gives up on requests unanswered within ``JobStoreOptions/requestTimeout``.
+    let deadlines: DeadlineWatch
     private let runner: Task<Void, Never>
     /// Wakes idle workers everywhere after a submit committed.
     private let wakeUps: WakeUpSender
@@ -36,13 +35,14 @@ final class PostgresBackend: JobStoreBackend {
         let client = PostgresClient(configuration: configuration, backgroundLogger: Self.logger)
         self.client = client
         self.server = server
-        self.deadline = deadline
+        let deadlines = DeadlineWatch(limit: deadline, server: server)
+        self.deadlines = deadlines
         self.journalLogger = journalLogger
         // The pool serves requests only while `run()` runs; it ends with this backend.
         runner = Task { await client.run() }
-        wakeUps = WakeUpSender { [client, deadline, server] in
+        wakeUps = WakeUpSender { [client] in
             // Lost, it costs an idle worker its poll interval: nothing to report.
-            _ = try? await withDeadline(deadline, server: server) {
+            _ = try? await deadlines.run {
                 for try await _ in try await client.query(PostgresStatements.notify, logger: Self.logger) {}
             }
         }
@@ -58,7 +58,7 @@ final class PostgresBackend: JobStoreBackend {
     func insert(_ jobs: [NewStoredJob], now: Date) async throws -> [StoredJobID] {
         let statement = PostgresStatements.insert(
             kinds: jobs.map(\.kind), payloads: jobs.map(\.payload), traceContexts: jobs.map(\.traceContext), now: now)
-        let ids = try await withDeadline(deadline, server: server) { [client] in
+        let ids = try await deadlines.run { [client] in
             var ids: [StoredJobID] = []
             // The statement returns the identities in input order.
             for try await id in try await client.query(statement, logger: Self.logger).decode(Int64.self) { ids.append(StoredJobID(id)) }
@@ -369,12 +369,12 @@ final class PostgresBackend: JobStoreBackend {
 
     // MARK: - Helpers
 
-    /// Runs `body` in one transaction, within ``deadline``; errors come out as they were thrown
+    /// Runs `body` in one transaction, within ``deadlines``' limit; errors come out as they were thrown
     /// in it.
     func transaction<Result: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        try await withDeadline(deadline, server: server) { [client] in
+        try await deadlines.run { [client] in
             do {
                 return try await client.withTransaction(logger: Self.logger) { connection in try await body(connection) }
             } catch let error as PostgresTransactionError {

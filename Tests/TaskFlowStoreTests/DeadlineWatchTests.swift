@@ -1,0 +1,116 @@
+import Synchronization
+import Testing
+@testable import TaskFlowPostgres
+import TaskFlowTestSupport
+
+/// The PostgreSQL backend's deadline (``DeadlineWatch``): a request unanswered within the limit
+/// fails its caller at exactly the limit and is cancelled, an answered one returns its value,
+/// and one watcher serves requests started at different times in their deadlines' order.
+@Suite("PostgreSQL: request deadlines")
+struct DeadlineWatchTests {
+    private static let limit = Duration.seconds(10)
+
+    /// A request that never answers, but ends when cancelled (and counts that it was).
+    private final class Hanging: Sendable {
+        let started = Atomic(0)
+        let cancelled = Atomic(0)
+
+        func request() async throws -> Int {
+            started.add(1, ordering: .sequentiallyConsistent)
+            let gate = Gate()
+            await withTaskCancellationHandler {
+                await gate.wait()
+            } onCancel: {
+                cancelled.add(1, ordering: .sequentiallyConsistent)
+                gate.open()
+            }
+            throw CancellationError()
+        }
+    }
+
+    private static func isGivenUp(_ error: any Error) -> Bool {
+        guard case PostgresStoreError.server(let server, let message) = error else { return false }
+        return server == "test-server" && message == "no answer within \(limit)"
+    }
+
+    @Test("a request unanswered at its deadline fails its caller then, and is cancelled", .timeLimit(.minutes(1)))
+    func unansweredRequestIsGivenUp() async throws {
+        let clock = TestClock()
+        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
+        let hanging = Hanging()
+        let start = clock.now
+        let caller = Task { try await watch.run { try await hanging.request() } }
+
+        #expect(await clock.waitForSleep(until: start + Self.limit), "the watcher sleeps until the deadline")
+        #expect(hanging.started.load(ordering: .sequentiallyConsistent) == 1)
+        clock.advance(to: start + Self.limit)
+        let error = await #expect(throws: PostgresStoreError.self) { try await caller.value }
+        #expect(error.map(Self.isGivenUp) == true, "got \(String(describing: error))")
+        #expect(await eventually { hanging.cancelled.load(ordering: .sequentiallyConsistent) == 1 })
+        #expect(watch.pendingCount == 0)
+    }
+
+    @Test("requests started at different times fail at their own deadlines; an answered one returns its value",
+          .timeLimit(.minutes(1)))
+    func deadlinesComeInOrder() async throws {
+        let clock = TestClock()
+        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
+        let hanging = Hanging()
+        let start = clock.now
+
+        let first = Task { try await watch.run { try await hanging.request() } }
+        #expect(await eventually { hanging.started.load(ordering: .sequentiallyConsistent) == 1 })
+        clock.advance(by: .seconds(1))
+        let second = Task { try await watch.run { try await hanging.request() } }
+        #expect(await eventually { hanging.started.load(ordering: .sequentiallyConsistent) == 2 })
+        clock.advance(by: .seconds(1))
+        #expect(try await watch.run { 42 } == 42, "an answer before the deadline is the caller's")
+
+        #expect(await clock.waitForSleep(until: start + Self.limit))
+        clock.advance(to: start + Self.limit)
+        await #expect(throws: PostgresStoreError.self) { try await first.value }
+        // Both overdue requests would have been taken in the same step as the first.
+        #expect(watch.pendingCount == 1, "the second request's deadline is a second later")
+
+        #expect(await clock.waitForSleep(until: start + .seconds(1) + Self.limit), "the watcher now sleeps until the second's")
+        clock.advance(to: start + .seconds(1) + Self.limit)
+        await #expect(throws: PostgresStoreError.self) { try await second.value }
+        #expect(watch.pendingCount == 0)
+        #expect(await eventually { clock.pendingSleeps.isEmpty }, "with nothing pending the watcher ends")
+    }
+
+    @Test("many concurrent requests: every answered one gets its value, every unanswered one fails and is cancelled",
+          .timeLimit(.minutes(1)))
+    func concurrentRequests() async throws {
+        let clock = TestClock()
+        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
+        let hanging = Hanging()
+        let start = clock.now
+        let count = 200
+
+        let callers = (0..<count).map { index in
+            Task { () -> Result<Int, any Error> in
+                await Result { try await watch.run { index.isMultiple(of: 2) ? index : try await hanging.request() } }
+            }
+        }
+        // Every unanswered request is registered (its task runs after that) before time moves.
+        #expect(await eventually { hanging.started.load(ordering: .sequentiallyConsistent) == count / 2 })
+        #expect(await clock.waitForSleep(until: start + Self.limit))
+        clock.advance(to: start + Self.limit)
+
+        for (index, caller) in callers.enumerated() {
+            switch await caller.value {
+            case .success(let value): #expect(index.isMultiple(of: 2) && value == index)
+            case .failure(let error): #expect(!index.isMultiple(of: 2) && Self.isGivenUp(error), "request \(index): \(error)")
+            }
+        }
+        #expect(await eventually { hanging.cancelled.load(ordering: .sequentiallyConsistent) == count / 2 })
+        #expect(watch.pendingCount == 0)
+    }
+}
+
+extension Result where Failure == any Error {
+    fileprivate init(_ body: () async throws -> Success) async {
+        do { self = .success(try await body()) } catch { self = .failure(error) }
+    }
+}
