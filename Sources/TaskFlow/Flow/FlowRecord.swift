@@ -15,7 +15,7 @@ final class FlowRecord: Sendable {
         /// How it runs once admitted, until it is taken to run (or the flow ends without
         /// running): it holds the engine, which holds this record while it is in the undo
         /// history, so it must not outlive its use.
-        var run: Run?
+        var run: PendingRun?
         /// The reverts of a completed write flow, kept while it is in the undo history.
         var undoLog: UndoLog?
         /// Set once the body threw: the flow rolls back as failed whatever a cancel says, so a
@@ -71,6 +71,12 @@ final class FlowRecord: Sendable {
     /// Runs the flow, which holds the lock under the ticket given, to its end (lock released);
     /// returns how it ended. Given by the engine, which knows the flow's state and body.
     typealias Run = @Sendable (_ record: FlowRecord, _ ticket: Int) async -> Ending
+    /// ``Run`` as the record keeps it. Why a struct: a closure returned through a generic
+    /// function (the lock's `withLock`) comes out wrapped in reabstraction thunks, a heap context
+    /// and two async frames more on every flow's task; a struct holding one does not.
+    private struct PendingRun {
+        let run: Run
+    }
     /// How a run ended: the outcome for the handle, and the flows its release admitted.
     typealias Ending = (outcome: FlowCompletion.Outcome, admitted: [AdmittedFlow])
     /// What it ended with, for its handle.
@@ -82,7 +88,7 @@ final class FlowRecord: Sendable {
         info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil,
         telemetry: FlowTelemetry = .off, run: @escaping Run
     ) {
-        state = Protected(Mutable(run: run))
+        state = Protected(Mutable(run: PendingRun(run: run)))
         self.info = info
         self.telemetry = telemetry
         self.attachment = attachment
@@ -106,8 +112,8 @@ final class FlowRecord: Sendable {
 
     /// What runs the flow, taken: the lock hands a ticket to each record once.
     private func takeRun() -> Run {
-        guard let run = state.withLock({ $0.run.take() }) else { preconditionFailure("TaskFlow: a flow admitted twice") }
-        return run
+        guard let pending = state.withLock({ $0.run.take() }) else { preconditionFailure("TaskFlow: a flow admitted twice") }
+        return pending.run
     }
 
     /// Gives the handle the flow's outcome, and drops what would have run it.

@@ -156,9 +156,20 @@ final class FlowEngine: Sendable {
             guard let span = record.telemetry.span else {
                 return await run(record, holding: ticket, store: store) { try await body($0) }
             }
-            return await ServiceContext.$current.withValue(span.context) {
-                await run(record, holding: ticket, store: store) { try await body($0) }
-            }
+            return await runTraced(record, holding: ticket, in: span.context, store: store, body: body)
+        }
+    }
+
+    /// ``run(_:holding:store:body:)`` in the flow span's context. Out of line: inlined into the
+    /// runner, the task-local's frame made every flow's frames overflow a slab of its task's
+    /// allocator, one heap allocation more per flow, traced or not.
+    @inline(never)
+    private func runTraced<State, Value: Sendable>(
+        _ record: FlowRecord, holding ticket: Int, in context: ServiceContext, store: StateStore<State>,
+        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+    ) async -> FlowRecord.Ending {
+        await ServiceContext.$current.withValue(context) {
+            await run(record, holding: ticket, store: store) { try await body($0) }
         }
     }
 
@@ -219,9 +230,21 @@ final class FlowEngine: Sendable {
             cause = RollbackCause(error)
             failures = earlier
         }
+        return await rollBack(record, holding: ticket, run: run, log: log, because: cause, failures: failures)
+    }
+
+    /// Rolls back what `record`'s run registered in `log`, and ends the flow. Out of line: inlined
+    /// into ``run(_:holding:store:body:)``, its frame made every flow's frames overflow a slab of
+    /// the task's allocator, one heap allocation more per flow, rolled back or not.
+    @inline(never)
+    private func rollBack<State>(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun<State>, log: RevertLog,
+        because cause: RollbackCause, failures earlier: [RevertFailure]
+    ) async -> FlowRecord.Ending {
         record.transition(to: .rollingBack(cause))
+        var failures = earlier
         failures += await run.rollback.revert(log.drain())
-        failures += Self.unrestored(store.takeUnrestored())
+        failures += Self.unrestored(run.store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)
         return (.failure(outcome.error), finish(record, as: outcome.status, releasing: ticket))
