@@ -90,9 +90,13 @@ public struct Job<Value: Sendable>: Sendable {
     func perform(observer: (any JobObserver)?, clock: any TimingClock) async throws -> Value {
         let value: Value
         do {
-            value = try await retryPolicy.run(on: clock, willRetry: { observer?.retrying($0, until: $1) }) { attempt in
-                observer?.attemptStarted(attempt)
-                return try await definition.body(JobContext(attempt: attempt, observer: observer))
+            // A job that is never retried runs its attempt in this frame. Through the retry
+            // policy, the policy's frame and the attempt's closure were two frames more on every
+            // queued job's task, and its frames overflowed a slab of the task's allocator.
+            if retryPolicy.maxAttempts <= 1 {
+                value = try await attempt(1, observer: observer)
+            } else {
+                value = try await performRetrying(observer: observer, clock: clock)
             }
         } catch {
             report(error)
@@ -100,6 +104,22 @@ public struct Job<Value: Sendable>: Sendable {
         }
         for handler in definition.valueHandlers { handler(value) }
         return value
+    }
+
+    /// Attempt `number`, announced to `observer`.
+    @inline(__always)
+    private func attempt(_ number: Int, observer: (any JobObserver)?) async throws -> Value {
+        observer?.attemptStarted(number)
+        return try await definition.body(JobContext(attempt: number, observer: observer))
+    }
+
+    /// The attempts under a policy that retries. Out of line: its closures' contexts, inlined
+    /// into ``perform(observer:clock:)``, made every job's frame larger, retried or not.
+    @inline(never)
+    private func performRetrying(observer: (any JobObserver)?, clock: any TimingClock) async throws -> Value {
+        try await retryPolicy.run(on: clock, willRetry: { observer?.retrying($0, until: $1) }) { number in
+            try await attempt(number, observer: observer)
+        }
     }
 
     /// Calls the error handlers: the end of a run that failed, or of one that never started.

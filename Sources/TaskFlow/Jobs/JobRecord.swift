@@ -108,6 +108,15 @@ final class JobRecord: Sendable, JobObserver {
         } catch {
             result = .failure(error)
         }
+        return ran(result, startedAt: started)
+    }
+
+    /// The body ended with `result`: ends the job; returns the job handed to this task to run
+    /// next, already claimed, if any. Out of line: inlined into ``runHere()``, the job's end and
+    /// hand-off took room in its async frame, and a job's frames overflowed a slab of its
+    /// task's allocator (a heap allocation per job).
+    @inline(never)
+    private func ran(_ result: Result<any Sendable, any Error>, startedAt started: ContinuousClock.Instant?) -> JobRecord? {
         if let started { metrics?.duration.record(since: started) }
         guard let handOff = end(with: result, ran: true)?.handOff, let next = handOff.job else { return nil }
         if !Task.isCancelled, next.claim(on: handOff.task) { return next }
@@ -116,7 +125,9 @@ final class JobRecord: Sendable, JobObserver {
         return nil
     }
 
-    /// Runs the job's body (its attempts), in its run span when traced.
+    /// Runs the job's body (its attempts), in its run span when traced. Always inlined into
+    /// ``runHere()``: a frame level less on every job's task.
+    @inline(__always)
     private func perform() async throws -> any Sendable {
         guard let trace else { return try await job.performErased(observer: self) }
         return try await perform(tracedBy: trace)
