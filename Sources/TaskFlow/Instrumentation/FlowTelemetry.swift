@@ -28,6 +28,16 @@ struct FlowTelemetry: Sendable {
         }
     }
 
+    /// The flow got the lock: records its wait since it was submitted. Out of line: it runs on
+    /// every flow's task, whose async frames must stay small (see ``FlowEngine``'s runner).
+    @inline(never)
+    func lockGiven() {
+        if let metrics, let submitted { metrics.lockGiven(askedAt: submitted) }
+    }
+
+    /// Whether the flow has a span.
+    var isTraced: Bool { span != nil }
+
     /// The flow got its id.
     func numbered(_ id: FlowID) {
         span?.attributes["taskflow.flow.id"] = id.rawValue

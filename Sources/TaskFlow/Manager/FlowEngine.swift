@@ -125,7 +125,10 @@ final class FlowEngine: Sendable {
     func start(_ record: FlowRecord) {
         switch record.info.access {
         case .read:
-            Task.detached { [self] in await admit(record)?.runChain() }
+            Task.detached { [self] in
+                guard let admitted = admit(record) else { return }
+                await admitted.runChain()
+            }
         case .write:
             admit(record)?.start()
         }
@@ -150,13 +153,15 @@ final class FlowEngine: Sendable {
         store: StateStore<State>, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> FlowRecord.Run {
         { [self] record, ticket in
-            if let submitted = record.telemetry.submitted { record.telemetry.metrics?.lockGiven(askedAt: submitted) }
+            record.telemetry.lockGiven()
             // The value is boxed here, in a closure made on the stack, not in one more object per
             // flow; a flow not traced is run without the context's frame around it.
-            guard let span = record.telemetry.span else {
+            // Only asked whether there is a span: the span itself (an existential) is read in
+            // `runTraced`, so that it takes no room in this frame.
+            guard record.telemetry.isTraced else {
                 return await run(record, holding: ticket, store: store) { try await body($0) }
             }
-            return await runTraced(record, holding: ticket, in: span.context, store: store, body: body)
+            return await runTraced(record, holding: ticket, store: store, body: body)
         }
     }
 
@@ -165,10 +170,10 @@ final class FlowEngine: Sendable {
     /// allocator, one heap allocation more per flow, traced or not.
     @inline(never)
     private func runTraced<State, Value: Sendable>(
-        _ record: FlowRecord, holding ticket: Int, in context: ServiceContext, store: StateStore<State>,
+        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
-        await ServiceContext.$current.withValue(context) {
+        await ServiceContext.$current.withValue(record.telemetry.span?.context) {
             await run(record, holding: ticket, store: store) { try await body($0) }
         }
     }
