@@ -10,6 +10,18 @@ import TaskFlowTestSupport
 struct DeadlineWatchTests {
     private static let limit = Duration.seconds(10)
 
+    // A fresh suite for each test: its own clock, watch and hanging requests.
+    private let clock = TestClock()
+    private let watch: DeadlineWatch
+    private let hanging = Hanging()
+    /// The time on `clock` when the test began (it moves only when a test advances it).
+    private let start: ContinuousClock.Instant
+
+    init() {
+        watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
+        start = clock.now
+    }
+
     /// A request that never answers, but ends when cancelled (and counts that it was).
     private final class Hanging: Sendable {
         let started = Atomic(0)
@@ -35,14 +47,10 @@ struct DeadlineWatchTests {
 
     @Test("a request unanswered at its deadline fails its caller then, and is cancelled", .timeLimit(.minutes(1)))
     func unansweredRequestIsGivenUp() async throws {
-        let clock = TestClock()
-        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
-        let hanging = Hanging()
-        let start = clock.now
         let caller = Task { try await watch.run { try await hanging.request() } }
 
         #expect(await clock.waitForSleep(until: start + Self.limit), "the watcher sleeps until the deadline")
-        #expect(hanging.started.load(ordering: .sequentiallyConsistent) == 1)
+        #expect(await eventually { hanging.started.load(ordering: .sequentiallyConsistent) == 1 })
         clock.advance(to: start + Self.limit)
         let error = await #expect(throws: PostgresStoreError.self) { try await caller.value }
         #expect(error.map(Self.isGivenUp) == true, "got \(String(describing: error))")
@@ -53,10 +61,6 @@ struct DeadlineWatchTests {
     @Test("requests started at different times fail at their own deadlines; an answered one returns its value",
           .timeLimit(.minutes(1)))
     func deadlinesComeInOrder() async throws {
-        let clock = TestClock()
-        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
-        let hanging = Hanging()
-        let start = clock.now
 
         let first = Task { try await watch.run { try await hanging.request() } }
         #expect(await eventually { hanging.started.load(ordering: .sequentiallyConsistent) == 1 })
@@ -82,10 +86,6 @@ struct DeadlineWatchTests {
     @Test("many concurrent requests: every answered one gets its value, every unanswered one fails and is cancelled",
           .timeLimit(.minutes(1)))
     func concurrentRequests() async throws {
-        let clock = TestClock()
-        let watch = DeadlineWatch(limit: Self.limit, server: "test-server", clock: clock)
-        let hanging = Hanging()
-        let start = clock.now
         let count = 200
 
         let callers = (0..<count).map { index in
