@@ -127,8 +127,8 @@ final class DeadlineWatch: Sendable {
     /// passed, and again, until no request is pending.
     private func watch() async {
         while let wake = nextWake() {
-            // Nothing cancels this task; a clock that throws anyway only wakes it early, and
-            // `giveUpOnOverdue` then finds nothing due.
+            // The sleep throws only when its task is cancelled, and nothing cancels this one
+            // (it is detached, and no one keeps its handle).
             try? await clock.sleep(until: wake, tolerance: nil)
             giveUpOnOverdue()
         }
