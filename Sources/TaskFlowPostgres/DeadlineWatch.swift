@@ -47,10 +47,14 @@ final class DeadlineWatch: Sendable {
 
         /// Drops the deadlines of answered requests from the front.
         mutating func dropAnswered() {
-            while !deadlines.isEmpty, pending[firstNumber] == nil {
-                deadlines.removeFirst()
-                firstNumber &+= 1
-            }
+            while !deadlines.isEmpty, pending[firstNumber] == nil { _ = takeFirst() }
+        }
+
+        /// Drops the first deadline; returns its request, taken, if it was still pending.
+        mutating func takeFirst() -> Pending? {
+            deadlines.removeFirst()
+            defer { firstNumber &+= 1 }
+            return pending.removeValue(forKey: firstNumber)
         }
     }
 
@@ -151,9 +155,7 @@ final class DeadlineWatch: Sendable {
             let now = clock.now
             var overdue: [Pending] = []
             while let first = state.deadlines.first, first <= now {
-                if let pending = state.pending.removeValue(forKey: state.firstNumber) { overdue.append(pending) }
-                state.deadlines.removeFirst()
-                state.firstNumber &+= 1
+                if let pending = state.takeFirst() { overdue.append(pending) }
             }
             return overdue
         }
