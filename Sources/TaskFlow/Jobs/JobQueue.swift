@@ -228,7 +228,7 @@ public final class JobQueue: Sendable {
     func jobEnded(_ job: JobRecord, heldSlot: Bool, handOff: JobHandOff?) {
         let startable = state.withLock { state in
             state.ended(job, heldSlot: heldSlot)
-            return heldSlot ? state.takeStartable() : []
+            return heldSlot ? state.takeStartable() : InlineFirstList()
         }
         launch(startable, handOff: handOff)
     }
@@ -236,7 +236,7 @@ public final class JobQueue: Sendable {
     /// Launches picked jobs outside the lock, each in a task of its own unless `handOff` takes
     /// it. A job cancelled between being picked and launched gives its slot back, and the next
     /// jobs are picked in its place, in a loop.
-    func launch(_ picked: [JobRecord], handOff: JobHandOff? = nil) {
+    func launch(_ picked: InlineFirstList<JobRecord>, handOff: JobHandOff? = nil) {
         var batch = picked
         while !batch.isEmpty {
             let refused = batch.filter { !(handOff?.take($0) ?? false) && !$0.launch() }

@@ -121,7 +121,7 @@ final class JobRecord: Sendable, JobObserver {
         guard let handOff = end(with: result, ran: true)?.handOff, let next = handOff.job else { return nil }
         if !Task.isCancelled, next.claim(on: handOff.task) { return next }
         // The task was cancelled meanwhile, or the job was: start it (or its replacement) apart.
-        next.queue.launch([next])
+        next.queue.launch(InlineFirstList(next))
         return nil
     }
 

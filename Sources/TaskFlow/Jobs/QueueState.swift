@@ -56,9 +56,10 @@ struct QueueState {
     }
 
     /// Picks the jobs to start now, highest priority first and FIFO within one, and counts them
-    /// as running. The caller launches them outside the lock.
-    mutating func takeStartable() -> [JobRecord] {
-        var picked: [JobRecord] = []
+    /// as running. The caller launches them outside the lock. Mostly none or one: the first is
+    /// kept inline, not in an array allocated for it.
+    mutating func takeStartable() -> InlineFirstList<JobRecord> {
+        var picked = InlineFirstList<JobRecord>()
         while !isPaused, running.count < maxConcurrent, let job = popNext() {
             running.append(job)
             picked.append(job)
