@@ -17,11 +17,17 @@ enum DependencyOutcome: Sendable {
     /// result, and so on: with a work list rather than recursion, so a failure at the head of a
     /// chain of a million jobs needs no deeper stack than one at the end. A dependent that becomes
     /// ready may be taken by `handOff`.
-    static func deliver(_ notices: [DependencyNotice], handOff: JobHandOff? = nil) {
+    static func deliver(_ notices: [DependencyNotice], handOff: inout JobHandOff?) {
         var work = notices
         while let notice = work.popLast() {
-            work += notice.dependent.dependencyEnded(notice.outcome, handOff: handOff)
+            work += notice.dependent.dependencyEnded(notice.outcome, handOff: &handOff)
         }
+    }
+
+    /// ``deliver(_:handOff:)`` with no task to offer.
+    static func deliver(_ notices: [DependencyNotice]) {
+        var noHandOff: JobHandOff?
+        deliver(notices, handOff: &noHandOff)
     }
 }
 

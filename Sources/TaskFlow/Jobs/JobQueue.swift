@@ -215,28 +215,34 @@ public final class JobQueue: Sendable {
 
     /// A job's dependencies are met, or it has none: queue it and start what may start (the
     /// first on `handOff`'s task, if offered).
-    func enqueue(_ job: JobRecord, wasBlocked: Bool, handOff: JobHandOff? = nil) {
+    func enqueue(_ job: JobRecord, wasBlocked: Bool, handOff: inout JobHandOff?) {
         let startable = state.withLock { state in
             state.enqueue(job, wasBlocked: wasBlocked)
             return state.takeStartable()
         }
-        launch(startable, handOff: handOff)
+        launch(startable, handOff: &handOff)
+    }
+
+    /// ``enqueue(_:wasBlocked:handOff:)`` with no task to offer.
+    func enqueue(_ job: JobRecord, wasBlocked: Bool) {
+        var noHandOff: JobHandOff?
+        enqueue(job, wasBlocked: wasBlocked, handOff: &noHandOff)
     }
 
     /// A job ended: free its slot if it held one, and start what may start (the first on
     /// `handOff`'s task, if offered).
-    func jobEnded(_ job: JobRecord, heldSlot: Bool, handOff: JobHandOff?) {
+    func jobEnded(_ job: JobRecord, heldSlot: Bool, handOff: inout JobHandOff?) {
         let startable = state.withLock { state in
             state.ended(job, heldSlot: heldSlot)
             return heldSlot ? state.takeStartable() : InlineFirstList()
         }
-        launch(startable, handOff: handOff)
+        launch(startable, handOff: &handOff)
     }
 
     /// Launches picked jobs outside the lock, each in a task of its own unless `handOff` takes
     /// it. A job cancelled between being picked and launched gives its slot back, and the next
     /// jobs are picked in its place, in a loop.
-    func launch(_ picked: InlineFirstList<JobRecord>, handOff: JobHandOff? = nil) {
+    func launch(_ picked: InlineFirstList<JobRecord>, handOff: inout JobHandOff?) {
         var batch = picked
         while !batch.isEmpty {
             let refused = batch.filter { !(handOff?.take($0) ?? false) && !$0.launch() }
@@ -246,5 +252,11 @@ public final class JobQueue: Sendable {
                 return state.takeStartable()
             }
         }
+    }
+
+    /// ``launch(_:handOff:)`` with no task to offer.
+    func launch(_ picked: InlineFirstList<JobRecord>) {
+        var noHandOff: JobHandOff?
+        launch(picked, handOff: &noHandOff)
     }
 }

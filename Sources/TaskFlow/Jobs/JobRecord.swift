@@ -260,15 +260,15 @@ final class JobRecord: Sendable, JobObserver {
         guard let ended else { return nil }
         metrics?.ended(JobStatus(result))
         if !ran, case .failure(let error) = result { job.report(error) }
-        let handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
+        var handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
         queue.hub.emit(.finished(id, JobStatus(result)), about: title)
-        queue.jobEnded(self, heldSlot: ran, handOff: handOff)
+        queue.jobEnded(self, heldSlot: ran, handOff: &handOff)
         ended.waiters.resume(with: result)
         let outcome = DependencyOutcome(title: title, result)
         let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
         guard ran else { return (notices, nil) }
-        DependencyOutcome.deliver(notices, handOff: handOff)
+        DependencyOutcome.deliver(notices, handOff: &handOff)
         return ([], handOff)
     }
 
@@ -287,7 +287,7 @@ final class JobRecord: Sendable, JobObserver {
     /// One of this job's dependencies ended. If that ends this job too (the dependency failed),
     /// returns the notices for this job's own dependents, for ``DependencyOutcome/deliver(_:handOff:)``;
     /// if it makes the job ready, `handOff` may take it.
-    func dependencyEnded(_ outcome: DependencyOutcome, handOff: JobHandOff?) -> [DependencyNotice] {
+    func dependencyEnded(_ outcome: DependencyOutcome, handOff: inout JobHandOff?) -> [DependencyNotice] {
         switch outcome {
         case .succeeded:
             let isReady = state.withLock { state in
@@ -295,7 +295,7 @@ final class JobRecord: Sendable, JobObserver {
                 state.unmet -= 1
                 return state.unmet == 0
             }
-            if isReady { queue.enqueue(self, wasBlocked: true, handOff: handOff) }
+            if isReady { queue.enqueue(self, wasBlocked: true, handOff: &handOff) }
             return []
         case .failed(let dependency, let cancelled):
             let error = JobError.dependencyFailed(job: title, dependency: dependency, cancelled: cancelled)
