@@ -27,11 +27,11 @@ public struct TaskFlow<Value: Sendable>: Sendable {
     /// only after the rollback is over and the lock released.
     public var value: Value {
         get async throws {
-            // The completion holds what this flow's body, of type `Value`, returned.
-            guard let value = try await record.completion.outcome.get() as? Value else {
-                preconditionFailure("TaskFlow: a flow's value has its body's type")
-            }
-            return value
+            // Sound: the completion holds what this flow's body, of type `Value`, returned. A
+            // forced cast, because `as?` builds `Optional<Value>`'s type metadata at run time on
+            // every call (generic code called from another module runs unspecialised): about
+            // 330 instructions per flow.
+            try await record.completion.outcome.get() as! Value
         }
     }
 
