@@ -32,6 +32,28 @@ import TaskFlowTestSupport
         #expect(started.all == ["high 1", "high 2", "normal 1", "normal 2", "low"])
     }
 
+    @Test func resumeStartsAsManyWaitingJobsAsSlotsAllowAtOnceAndEveryCallerGetsTheValue() async throws {
+        let queue = JobQueue(title: "burst", maxConcurrent: 3)
+        queue.pause()
+        let gate = Gate()
+        let started = Recorder<String>()
+        let handles = (0..<5).map { queue.add(gatedJob("job \($0)", started, gate: gate)) }
+        queue.resume()
+        #expect(await eventually { started.all.count == 3 })
+        #expect(Set(started.all) == ["job 0", "job 1", "job 2"], "the first three, picked together")
+        // Three callers await the same job: each gets its value when it ends.
+        let values = Task {
+            try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<3 { group.addTask { try await handles[0].value } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+        }
+        gate.open()
+        #expect(try await values.value == ["job 0", "job 0", "job 0"])
+        for (index, handle) in handles.enumerated() { #expect(try await handle.value == "job \(index)") }
+        #expect(started.all.count == 5)
+    }
+
     @Test func pauseStopsStartsButNotRunningJobsAndResumeStartsAgain() async throws {
         let queue = JobQueue(title: "pausable", maxConcurrent: 1)
         let started = Recorder<String>()
