@@ -34,6 +34,22 @@ import TaskFlowTestSupport
         #expect(try await later.value == ["Dune", "Emma"])
     }
 
+    @Test func readFlowsSeeEveryChangeAWriterOrAnUndoMadeBeforeTheyStarted() async throws {
+        let manager = TaskFlowManager(state: Library(books: ["Dune"]))
+        func read() async throws -> [String] {
+            try await manager.execute(title: "reader", access: .read) { flow in flow.state.books }.value
+        }
+        #expect(try await read() == ["Dune"])
+        #expect(try await read() == ["Dune"], "a second reader at the same version")
+        let writer = manager.execute(title: "writer", access: .write) { flow in
+            try await flow.update { $0.books.append("Emma") }
+        }
+        try await writer.value
+        #expect(try await read() == ["Dune", "Emma"])
+        try await writer.undo()
+        #expect(try await read() == ["Dune"], "the undo's restore, not the snapshot read before it")
+    }
+
     @Test func updateIsRevertedAutomaticallyOnCancelAndFailure() async throws {
         let manager = TaskFlowManager(state: Library())
         let failing = manager.execute(title: "import", access: .write) { flow in

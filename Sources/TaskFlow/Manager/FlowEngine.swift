@@ -235,7 +235,7 @@ final class FlowEngine: Sendable {
             cause = RollbackCause(error)
             failures = earlier
         }
-        return await rollBack(record, holding: ticket, run: run, log: log, because: cause, failures: failures)
+        return await rollBack(record, holding: ticket, run: run, store: store, log: log, because: cause, failures: failures)
     }
 
     /// Rolls back what `record`'s run registered in `log`, and ends the flow. Out of line: inlined
@@ -243,13 +243,13 @@ final class FlowEngine: Sendable {
     /// the task's allocator, one heap allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun<State>, log: RevertLog,
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
         because cause: RollbackCause, failures earlier: [RevertFailure]
     ) async -> FlowRecord.Ending {
         record.transition(to: .rollingBack(cause))
         var failures = earlier
         failures += await run.rollback.revert(log.drain())
-        failures += Self.unrestored(run.store.takeUnrestored())
+        failures += Self.unrestored(store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)
         return (.failure(outcome.error), finish(record, as: outcome.status, releasing: ticket))

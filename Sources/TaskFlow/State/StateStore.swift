@@ -19,6 +19,16 @@ final class StateStore<State: Sendable>: VersionedState {
         /// Reverts that came while a later update was still in place, by the version their own
         /// update produced: each applies once the state is back at that version.
         var pending: [Int: PendingRestore] = [:]
+        /// `value` as read flows share it, made by the first read flow at this version; dropped
+        /// with every change of `value`.
+        var snapshot: StateSnapshot<State>?
+
+        /// Sets the value, which drops the snapshot of the one before.
+        mutating func set(_ newValue: State, version newVersion: Int) {
+            value = newValue
+            version = newVersion
+            snapshot = nil
+        }
     }
 
     private struct PendingRestore {
@@ -39,6 +49,17 @@ final class StateStore<State: Sendable>: VersionedState {
 
     var value: State { storage.withLock { $0.value } }
 
+    /// The current value as an immutable snapshot, shared with every other read flow that asks
+    /// before the value changes: a read flow's run holds it, no copy of the state of its own.
+    func snapshot() -> StateSnapshot<State> {
+        storage.withLock { storage in
+            if let snapshot = storage.snapshot { return snapshot }
+            let snapshot = StateSnapshot(storage.value)
+            storage.snapshot = snapshot
+            return snapshot
+        }
+    }
+
     /// Identifies the state's current value: it changes with every update and every restore.
     var version: Int { currentVersion.load(ordering: .acquiring) }
 
@@ -56,8 +77,7 @@ final class StateStore<State: Sendable>: VersionedState {
             let committed = storage.withLock { storage -> Int? in
                 guard storage.version == oldVersion else { return nil }
                 storage.lastIssued += 1
-                storage.value = new
-                storage.version = storage.lastIssued
+                storage.set(new, version: storage.lastIssued)
                 currentVersion.store(storage.version, ordering: .releasing)
                 return storage.version
             }
@@ -78,8 +98,7 @@ final class StateStore<State: Sendable>: VersionedState {
             }
             var next: PendingRestore? = restore
             while let restore = next {
-                storage.value = restore.value
-                storage.version = restore.version
+                storage.set(restore.value, version: restore.version)
                 next = storage.pending.removeValue(forKey: restore.version)
             }
             currentVersion.store(storage.version, ordering: .releasing)

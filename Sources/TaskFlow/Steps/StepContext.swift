@@ -24,7 +24,7 @@ extension StepContext {
 
     /// A read flow's snapshot, taken when it got the lock and unaffected by later writers; a
     /// write flow's current state, including its own updates.
-    public var state: State { scope.run.state }
+    public var state: State { scope.state }
 
     /// Runs `apply` synchronously on the main actor (the foreground queue), then registers
     /// `revert`, which gets what `apply` returned and also runs on the main actor.

@@ -7,7 +7,7 @@ import Tracing
 /// Every kind of step runs through one `perform`, so events, cancellation and revert
 /// registration behave the same everywhere.
 public struct StepScope<State: Sendable>: Sendable {
-    let run: FlowRun<State>
+    let run: FlowRun
     /// ``parent``'s number, 0 for none (step numbers start at 1). Why not a `StepID?`: an
     /// optional `Int` takes 16 bytes, and a scope is copied into every frame and closure
     /// context between a group child's task and its body, which must fit in one slab of the
@@ -24,12 +24,23 @@ public struct StepScope<State: Sendable>: Sendable {
     /// ``reservedID``'s number, 0 for none (see ``parentNumber``).
     private var reservedNumber = 0
 
-    init(run: FlowRun<State>, parent: StepID?, log: RevertLog, cancellation: CancellationScope, revertWindow: RevertWindow? = nil) {
+    init(run: FlowRun, parent: StepID?, log: RevertLog, cancellation: CancellationScope, revertWindow: RevertWindow? = nil) {
         self.run = run
         parentNumber = parent?.rawValue ?? 0
         self.log = log
         self.cancellation = cancellation
         self.revertWindow = revertWindow
+    }
+
+    /// The manager's state store. Sound: the engine makes a flow's run with the store of the
+    /// manager whose `State` this scope has (``FlowEngine``'s `run`), and never another.
+    var store: StateStore<State> { unsafeDowncast(run.store, to: StateStore<State>.self) }
+
+    /// A read flow's snapshot (the run holds one of this store's, see ``store``); a write
+    /// flow's current state.
+    var state: State {
+        guard let snapshot = run.snapshot else { return store.value }
+        return unsafeDowncast(snapshot, to: StateSnapshot<State>.self).value
     }
 
     /// The step this scope lives inside; nil at the flow's top level.
@@ -194,7 +205,7 @@ public struct StepScope<State: Sendable>: Sendable {
         guard run.record.info.access == .write else {
             throw FlowError.updateInReadFlow(flow: run.record.info)
         }
-        let store = run.store
+        let store = store
         _ = try await perform(title, .update) { step, _ in
             try store.update(step, change)
         } revert: { _, restore in
