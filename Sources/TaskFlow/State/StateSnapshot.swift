@@ -1,5 +1,5 @@
-/// The manager's state at one version, as read flows see it: immutable, shared by every read
-/// flow that got the lock while the state stayed at that version (``StateStore/snapshot()``).
+/// The manager's state at one version, as read flows see it: immutable, shared by the read
+/// flows that got the lock while the state stayed at that version (``StateStore/snapshot()``).
 ///
 /// An object rather than a `State?` in each flow's run: a run that held a `State?` was generic
 /// over the state, and generic code called from other modules looks up the type metadata of

@@ -19,16 +19,6 @@ final class StateStore<State: Sendable>: VersionedState {
         /// Reverts that came while a later update was still in place, by the version their own
         /// update produced: each applies once the state is back at that version.
         var pending: [Int: PendingRestore] = [:]
-        /// `value` as read flows share it, made by the first read flow at this version; dropped
-        /// with every change of `value`.
-        var snapshot: StateSnapshot<State>?
-
-        /// Sets the value, which drops the snapshot of the one before.
-        mutating func set(_ newValue: State, version newVersion: Int) {
-            value = newValue
-            version = newVersion
-            snapshot = nil
-        }
     }
 
     private struct PendingRestore {
@@ -44,20 +34,27 @@ final class StateStore<State: Sendable>: VersionedState {
     /// looks up its generic metadata at each use, in code called from other modules.
     private let currentVersion = Atomic<Int>(0)
     private let anyPending = Atomic<Bool>(false)
+    /// The last snapshot a read flow took (a `StateSnapshot<State>`) and the version it shows.
+    /// Behind a lock of its own, not generic: read flows ask for it, and the generic storage's
+    /// lock costs several metadata look-ups at each use. A version identifies its value (a
+    /// restore that brings a version back brings its value back), so a snapshot stays right for
+    /// as long as its version is current, and again whenever it is.
+    private let lastSnapshot = Protected<(version: Int, snapshot: any AnyObject & Sendable)?>(nil)
 
     init(_ value: State) { storage = Protected(Versioned(value: value)) }
 
     var value: State { storage.withLock { $0.value } }
 
-    /// The current value as an immutable snapshot, shared with every other read flow that asks
-    /// before the value changes: a read flow's run holds it, no copy of the state of its own.
-    func snapshot() -> StateSnapshot<State> {
-        storage.withLock { storage in
-            if let snapshot = storage.snapshot { return snapshot }
-            let snapshot = StateSnapshot(storage.value)
-            storage.snapshot = snapshot
-            return snapshot
-        }
+    /// The current value as an immutable `StateSnapshot<State>`, shared with every other read
+    /// flow that asks while the state stays at this version: a read flow's run holds it, and
+    /// only the first read flow after a change pays for a copy of the state.
+    func snapshot() -> any AnyObject & Sendable {
+        let current = currentVersion.load(ordering: .acquiring)
+        if let last = lastSnapshot.withLock({ $0 }), last.version == current { return last.snapshot }
+        let (value, version) = storage.withLock { ($0.value, $0.version) }
+        let snapshot = StateSnapshot(value)
+        lastSnapshot.withLock { $0 = (version, snapshot) }
+        return snapshot
     }
 
     /// Identifies the state's current value: it changes with every update and every restore.
@@ -77,7 +74,8 @@ final class StateStore<State: Sendable>: VersionedState {
             let committed = storage.withLock { storage -> Int? in
                 guard storage.version == oldVersion else { return nil }
                 storage.lastIssued += 1
-                storage.set(new, version: storage.lastIssued)
+                storage.value = new
+                storage.version = storage.lastIssued
                 currentVersion.store(storage.version, ordering: .releasing)
                 return storage.version
             }
@@ -98,7 +96,8 @@ final class StateStore<State: Sendable>: VersionedState {
             }
             var next: PendingRestore? = restore
             while let restore = next {
-                storage.set(restore.value, version: restore.version)
+                storage.value = restore.value
+                storage.version = restore.version
                 next = storage.pending.removeValue(forKey: restore.version)
             }
             currentVersion.store(storage.version, ordering: .releasing)
