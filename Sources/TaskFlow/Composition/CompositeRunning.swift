@@ -15,9 +15,14 @@ extension StepScope {
                 group.addTask { [childScope] in try await child.run(childScope) }
             }
             var outcome = GroupOutcome()
-            while let result = await group.nextResult() {
-                guard case .failure(let error) = result else { continue }
-                if outcome.record(error) { scope.cancellation.cancel() }
+            // `next()` rather than `nextResult()`: the latter, run unspecialised from the
+            // standard library, looks up `Result`'s metadata at run time for every child.
+            while true {
+                do {
+                    guard try await group.next() != nil else { break }
+                } catch {
+                    if outcome.record(error) { scope.cancellation.cancel() }
+                }
             }
             if let error = outcome.error { throw error }
         }
