@@ -29,13 +29,15 @@ extension Job {
                 var values = [Element?](repeating: nil, count: jobs.count)
                 var failure: (any Error)?
                 var done = 0
-                while let result = await group.nextResult() {
-                    switch result {
-                    case .success(let (index, value)):
+                // `next()` rather than `nextResult()`, which, unspecialised from the standard
+                // library, looks up `Result`'s metadata at run time for every job.
+                while true {
+                    do {
+                        guard let (index, value) = try await group.next() else { break }
                         values[index] = value
                         done += 1
                         context.progress(Double(done) / Double(jobs.count))
-                    case .failure(let error):
+                    } catch {
                         if failure == nil || (failure is CancellationError && !(error is CancellationError)) {
                             failure = error
                         }

@@ -45,9 +45,10 @@ final class StateStore<State: Sendable>: VersionedState {
 
     var value: State { storage.withLock { $0.value } }
 
-    /// The current value as an immutable `StateSnapshot<State>`, shared with every other read
-    /// flow that asks while the state stays at this version: a read flow's run holds it, and
-    /// only the first read flow after a change pays for a copy of the state.
+    /// The current value as an immutable `StateSnapshot<State>`, shared with the other read
+    /// flows that ask while the state stays at this version: a read flow's run holds it, and
+    /// only the first read flow after a change pays for a copy of the state (or the first few,
+    /// when several ask at that very moment; each of theirs is right).
     func snapshot() -> any AnyObject & Sendable {
         let current = currentVersion.load(ordering: .acquiring)
         if let last = lastSnapshot.withLock({ $0 }), last.version == current { return last.snapshot }
@@ -80,6 +81,9 @@ final class StateStore<State: Sendable>: VersionedState {
                 return storage.version
             }
             guard let newVersion = committed else { continue }
+            // The old value's snapshot would never be handed out again (its version is gone
+            // until a revert brings it back): let it go now, not at the next read flow.
+            lastSnapshot.withLock { $0 = nil }
             let restore = PendingRestore(value: old, version: oldVersion, step: step)
             return { [self] in revert(newVersion, to: restore) }
         }

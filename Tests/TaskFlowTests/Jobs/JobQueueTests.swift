@@ -41,7 +41,8 @@ import TaskFlowTestSupport
         queue.resume()
         #expect(await eventually { started.all.count == 3 })
         #expect(Set(started.all) == ["job 0", "job 1", "job 2"], "the first three, picked together")
-        // Three callers await the same job: each gets its value when it ends.
+        // Three callers await the same job, whether they come before it ends or after: each
+        // gets its value.
         let values = Task {
             try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<3 { group.addTask { try await handles[0].value } }
