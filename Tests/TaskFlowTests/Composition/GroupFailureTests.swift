@@ -7,16 +7,17 @@ import TaskFlowTestSupport
 @Suite struct GroupFailureTests {
     @Test func aRealFailureAfterASiblingStoppedOnTheCancelWins() async throws {
         let manager = TaskFlowManager()
-        let (inGroup, stopped) = (Gate(), Gate())
+        let (photoIn, videoIn, stopped) = (Gate(), Gate(), Gate())
         let flow = manager.execute(title: "upload", access: .write) { flow in
             try await flow.group(title: "media") { group in
                 group.task(title: "photo") { task in
-                    inGroup.open()
+                    photoIn.open()
                     _ = await eventually { task.isCancelled }
                     stopped.open()
                     throw CancellationError()
                 }
                 group.task(title: "video") { _ in
+                    videoIn.open()
                     await stopped.wait()
                     // Let the sibling's cancellation reach the group first: the order that hid
                     // the failure.
@@ -25,7 +26,10 @@ import TaskFlowTestSupport
                 }
             }
         }
-        await inGroup.wait()
+        // Both children must have started: a child not yet started when the cancel comes never
+        // runs (it ends on the cancel), and then there is no failure to report.
+        await photoIn.wait()
+        await videoIn.wait()
         flow.cancel()
         await #expect(throws: Boom("disk full")) { try await flow.value }
         guard case .failed(let error) = flow.status else {
