@@ -1,7 +1,7 @@
 /// Collects the children of a ``CompositeStep`` while its `build` closure runs. Each method adds
 /// one child, in order; nothing runs until the composite is performed.
 public final class CompositeBuilder<State: Sendable> {
-    private(set) var children: [CompositeStep<State>.Child] = []
+    private(set) var children: [CompositeChild] = []
 
     init() {}
 
@@ -11,7 +11,7 @@ public final class CompositeBuilder<State: Sendable> {
         apply: @escaping @Sendable (TaskContext<State>) async throws -> T,
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)? = nil
     ) {
-        children.append(.init { scope in _ = try await scope.task(title, apply: apply, revert: revert) })
+        children.append(CompositeChild { core in _ = try await StepScope<State>(core).task(title, apply: apply, revert: revert) })
     }
 
     /// Adds a synchronous foreground step, run on the main actor.
@@ -20,7 +20,7 @@ public final class CompositeBuilder<State: Sendable> {
         apply: @escaping @MainActor @Sendable () throws -> T,
         revert: (@MainActor @Sendable (T) throws -> Void)? = nil
     ) {
-        children.append(.init { scope in _ = try await scope.main(title, apply: apply, revert: revert) })
+        children.append(CompositeChild { core in _ = try await core.main(title, apply: apply, revert: revert) })
     }
 
     /// Adds a nested group.
@@ -36,11 +36,13 @@ public final class CompositeBuilder<State: Sendable> {
     /// Adds a child that runs `run` in the group's or sequence's scope: how another module of
     /// the package adds a kind of step (a durable one) to a composite.
     package func addChild(_ run: @escaping @Sendable (StepScope<State>) async throws -> Void) {
-        children.append(.init(run: run))
+        children.append(CompositeChild { core in try await run(StepScope(core)) })
     }
 
     /// Adds an existing description as a child.
     public func add(_ composite: CompositeStep<State>) {
-        children.append(.init { scope in try await scope.perform(composite) })
+        children.append(CompositeChild { core in
+            try await core.perform(composite: composite.title, composite.stepKind, composite.children)
+        })
     }
 }

@@ -1,15 +1,15 @@
-extension StepScope {
+extension ScopeCore {
     /// Runs every child at once. On the first error: cancel the siblings through the scope's
     /// flag, wait for all of them, and rethrow (the caller reverts what completed), together
     /// with every revert failure any child's own rollback had. A real failure wins over
     /// `CancellationError`, whichever came first: children that stopped because of a cancel
     /// must not hide a sibling's failure as a cancel.
-    static func runParallel(_ children: [CompositeStep<State>.Child], in scope: StepScope) async throws {
+    func runParallel(_ children: [CompositeChild]) async throws {
         // Ids in the order the group lists its children, so observers show them in that order.
-        let ids = scope.run.record.reserveStepIDs(children.count)
+        let ids = run.record.reserveStepIDs(children.count)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in children.indices {
-                var childScope = scope
+                var childScope = self
                 childScope.reservedID = ids[index]
                 let child = children[index]
                 group.addTask { [childScope] in try await child.run(childScope) }
@@ -21,7 +21,7 @@ extension StepScope {
                 do {
                     guard try await group.next() != nil else { break }
                 } catch {
-                    if outcome.record(error) { scope.cancellation.cancel() }
+                    if outcome.record(error) { cancellation.cancel() }
                 }
             }
             if let error = outcome.error { throw error }
@@ -30,9 +30,9 @@ extension StepScope {
 
     /// Runs the children in order; stops before the next child once cancelled and at the first
     /// error (the caller reverts what completed).
-    static func runSerial(_ children: [CompositeStep<State>.Child], in scope: StepScope) async throws {
+    func runSerial(_ children: [CompositeChild]) async throws {
         for child in children {
-            try await child.run(scope)
+            try await child.run(self)
         }
     }
 }

@@ -26,21 +26,16 @@ public struct CompositeStep<State: Sendable>: Sendable {
         /// Children run one after another.
         case sequence
 
-        var stepKind: StepKind { self == .group ? .group : .sequence }
-    }
-
-    /// One child: how it runs in the scope it is given. A struct around the closure rather than
-    /// the bare closure: an array of closures is read through reabstraction thunks, two
-    /// allocations per child at every run.
-    struct Child: Sendable {
-        let run: @Sendable (StepScope<State>) async throws -> Void
     }
 
     /// The title shown for the whole group or sequence.
     public let title: String
     /// Parallel or serial.
     public let mode: Mode
-    let children: [Child]
+    /// ``mode`` as the step's kind, `.group` or `.sequence`: stored, because reading a computed
+    /// property of `Mode`, a generic type, from unspecialised code looks its metadata up.
+    let stepKind: StepKind
+    let children: [CompositeChild]
 
     /// Describes a group: `build` adds the children, which will run in parallel.
     public static func group(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows -> Self {
@@ -57,6 +52,7 @@ public struct CompositeStep<State: Sendable>: Sendable {
         try build(builder)
         self.title = title
         self.mode = mode
+        stepKind = mode == .group ? .group : .sequence
         children = builder.children
     }
 }

@@ -202,7 +202,7 @@ final class FlowEngine: Sendable {
         do {
             let value: any Sendable
             do {
-                value = try await body(FlowContext(scope: StepScope(run: run, parent: nil, log: log, cancellation: record.cancellation)))
+                value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: log, cancellation: record.cancellation))))
             } catch {
                 await run.close()
                 // The body failed: the rollback is coming whatever a cancel says now.

@@ -30,9 +30,10 @@ extension StepScope {
     package func recordedTask<T: Sendable>(
         _ title: String, recording: StepRecording<T>, apply: (TaskContext<State>) async throws -> T
     ) async throws -> T {
-        try await perform(title, .task) { step, inner in
+        let core = core
+        return try await core.perform(title, .task) { step, inner in
             try await recording.begin(step)
-            let context = TaskContext(scope: child(of: step.id, log: inner), step: step)
+            let context = TaskContext(scope: StepScope(core.child(of: step.id, log: inner)), step: step)
             do {
                 let value = try await apply(context)
                 try await recording.applied(value)
@@ -41,7 +42,7 @@ extension StepScope {
                 // The effect may exist in part: its revert runs, after the step's inner ones.
                 let (cause, earlier) = RollbackIncompleteError.split(error)
                 let entry = RevertEntry(step: step, action: .background(recording.revert), children: inner.drain())
-                throw RollbackIncompleteError.wrapping(cause, earlier + (await run.rollback.revert([entry])))
+                throw RollbackIncompleteError.wrapping(cause, earlier + (await core.run.rollback.revert([entry])))
             }
         } revert: { _, _ in
             .background(recording.revert)
