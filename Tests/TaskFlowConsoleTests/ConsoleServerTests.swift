@@ -37,12 +37,16 @@ import Testing
 
     @Test func cancelCancelsARealFlowAndItsRollbackArrives() async throws {
         let manager = TaskFlowManager()
-        let gate = Gate()
+        let (gate, uploaded) = (Gate(), Gate())
         let flow = manager.execute(title: "Publish") { flow in
             try await flow.task(title: "upload", apply: { _ in }, revert: { _, _ in })
-            try await flow.task(title: "wait", apply: { _ in await gate.wait() })
+            try await flow.task(title: "wait", apply: { _ in
+                uploaded.open()
+                await gate.wait()
+            })
         }
-        #expect(await eventually { flow.status.phase == .running })
+        // Past its first step: a flow cancelled before it has nothing to revert.
+        await uploaded.wait()
         let console = try await ConsoleFixture(manager: manager)
         let client = try await console.connect()
 
@@ -256,7 +260,8 @@ import Testing
         #expect(await eventually { console.server.isSubscribed })
 
         // About 20 MB of events, far more than the socket's and the console's buffers hold.
-        let started = ContinuousClock.now
+        // The program is not blocked if these flows end at all (no bound on how long they take:
+        // a sanitizer on a loaded machine makes that anything).
         for batch in 0..<20 {
             let flows = (0..<100).map { index in
                 manager.execute(title: "Flow \(batch)-\(index) with a title long enough to weigh") { flow in
@@ -267,14 +272,12 @@ import Testing
             let outbound = await console.server.outboundBytes()
             #expect(outbound.allSatisfy { $0 <= 2 * limits.outboundBytes }, "buffers stay bounded: \(outbound)")
         }
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(60), "2,000 flows finished while a client read nothing (\(elapsed))")
 
         stalled.channel.setOption(.autoRead, value: true).whenComplete { _ in stalled.channel.read() }
         // Bounded, so that a lost resync fails the test instead of hanging it.
         let reading = Task { await stalled.lines { $0.contains(#""missed""#) }.last }
         let bound = Task {
-            try await Task.sleep(for: .seconds(30))
+            try await Task.sleep(for: .seconds(120))
             stalled.channel.close(promise: nil)
         }
         let resync = await reading.value

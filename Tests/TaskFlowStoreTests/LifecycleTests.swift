@@ -32,7 +32,10 @@ struct LifecycleTests {
         #expect(!stopped.isSet)
         gate.open()
         await stopping.value
-        #expect(log.events(of: first).last == .succeeded(first, kind: Greeting.kind))
+        // The log records the change events as its consumer task gets them: wait, not read.
+        #expect(await log.waitUntil { events in
+            events.filter { $0.jobID == first }.last == .succeeded(first, kind: Greeting.kind)
+        })
         #expect(ran.all == ["first"])
         let left = try await store.jobs()
         #expect(left.map(\.state) == [.pending, .pending])

@@ -167,7 +167,8 @@ struct OutcomeTests {
         #expect(try await store.jobs().map(\.state) == [.failed])
         #expect(try await store.purgeFailed() == 1)
         #expect(try await store.jobs().isEmpty)
-        #expect(log.events.last == .purged(count: 1))
+        // The log records the change events as its consumer task gets them: wait, not read.
+        #expect(await log.waitUntil { $0.last == .purged(count: 1) })
         await store.stop()
     }
 

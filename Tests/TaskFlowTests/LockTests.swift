@@ -207,12 +207,18 @@ import TaskFlowTestSupport
         }
         #expect(await eventually { writers.allSatisfy { $0.status.phase == .waiting } })
         // The last writer is the one to wait for: each earlier handle must answer by itself.
-        let last = Gate()
-        let blocker = manager.execute(title: "blocker", access: .write) { _ in await last.wait() }
+        let (blockerIn, last) = (Gate(), Gate())
+        let blocker = manager.execute(title: "blocker", access: .write) { _ in
+            blockerIn.open()
+            await last.wait()
+        }
         gate.open()
         try await first.value
         for writer in writers { try await writer.value }
         #expect(order.all == Array(1...count), "in submission order, one at a time")
+        // The last writer's handle may answer before the blocker's body begins: wait for it to
+        // be in, which it cannot leave before `last` opens.
+        await blockerIn.wait()
         #expect(blocker.status.phase == .running, "every writer answered while the one after them still ran")
         last.open()
         try await blocker.value

@@ -11,11 +11,15 @@ import Testing
 struct ManagerServiceTests {
     private static let logger = Logger(label: "taskflow.tests", factory: { _ in SwiftLogNoOpLogHandler() })
 
-    /// A read flow that registers a revert, waits for `gate`, then takes one more step (which a
-    /// cancel made meanwhile stops, rolling it back).
-    private func flow(_ name: String, on manager: TaskFlowManager<Void>, gate: Gate, reverts: Recorder<String>) -> TaskFlow<Void> {
+    /// A read flow that registers a revert, opens `started`, waits for `gate`, then takes one
+    /// more step (which a cancel made meanwhile stops, rolling it back). A test cancels only
+    /// once `started` is open: a flow cancelled before its first step has nothing to revert.
+    private func flow(
+        _ name: String, on manager: TaskFlowManager<Void>, started: Gate, gate: Gate, reverts: Recorder<String>
+    ) -> TaskFlow<Void> {
         manager.execute(title: name, access: .read) { flow in
             try await flow.task(title: "start", apply: { _ in }, revert: { _, _ in reverts.record(name) })
+            started.open()
             await gate.wait()
             try await flow.task(title: "finish") { _ in }
         }
@@ -26,10 +30,11 @@ struct ManagerServiceTests {
         let clock = TestClock()
         let manager = TaskFlowManager(clock: clock)
         let reverts = Recorder<String>()
-        let (quick, slow) = (Gate(), Gate())
-        let finishing = flow("quick", on: manager, gate: quick, reverts: reverts)
-        let overrunning = flow("slow", on: manager, gate: slow, reverts: reverts)
-        try #require(await eventually { finishing.status.phase == .running && overrunning.status.phase == .running })
+        let (quick, slow, quickIn, slowIn) = (Gate(), Gate(), Gate(), Gate())
+        let finishing = flow("quick", on: manager, started: quickIn, gate: quick, reverts: reverts)
+        let overrunning = flow("slow", on: manager, started: slowIn, gate: slow, reverts: reverts)
+        await quickIn.wait()
+        await slowIn.wait()
         let group = ServiceGroup(services: [manager.service(grace: .seconds(10))], logger: Self.logger)
         let running = Task { try await group.run() }
         await group.triggerGracefulShutdown()
@@ -53,9 +58,9 @@ struct ManagerServiceTests {
     func cancelled() async throws {
         let manager = TaskFlowManager()
         let reverts = Recorder<String>()
-        let gate = Gate()
-        let live = flow("live", on: manager, gate: gate, reverts: reverts)
-        try #require(await eventually { live.status.phase == .running })
+        let (gate, liveIn) = (Gate(), Gate())
+        let live = flow("live", on: manager, started: liveIn, gate: gate, reverts: reverts)
+        await liveIn.wait()
         let service = manager.service(grace: .seconds(3600))
         let running = Task { try await service.run() }
         running.cancel()

@@ -231,10 +231,16 @@ import TaskFlowTestSupport
 
     @Test func aRevertFailureInsideAGroupIsListedInTheFlowsFinalError() async throws {
         let manager = TaskFlowManager()
+        // "fails" throws only once "bad revert" has run: a child not yet started when its
+        // sibling fails never runs (the failure cancels it), and then has no revert to fail.
+        let badRevertRan = Gate()
         let flow = manager.execute(title: "group then fail") { flow in
             try await flow.group(title: "g") { group in
-                group.task(title: "bad revert", apply: { _ in }, revert: { _, _ in throw Boom("revert") })
-                group.task(title: "fails", apply: { _ in throw Boom("child") })
+                group.task(title: "bad revert", apply: { _ in badRevertRan.open() }, revert: { _, _ in throw Boom("revert") })
+                group.task(title: "fails", apply: { _ in
+                    await badRevertRan.wait()
+                    throw Boom("child")
+                })
             }
         }
         do {

@@ -11,14 +11,15 @@ import TaskFlowTestSupport
         for title in ["A", "B"] {
             boot.task(title) {
                 marks.record(.start(title))
-                try await Task.sleep(for: .milliseconds(100))
+                // Each ends only once both started, which a boot that ran them one after the
+                // other never lets happen (the first would give up waiting, and end first).
+                _ = await eventually { marks.all.count >= 2 }
                 marks.record(.end(title))
             }
         }
         try await boot.run()
         // Both started before either ended: they ran together. A boot that ran them one after
-        // the other would mark start, end, start, end. (No bound on the elapsed time: under a
-        // sanitizer on a loaded machine even parallel sleeps overshoot, and overlap is the proof.)
+        // the other would mark start, end, start, end.
         #expect(Set(marks.all.prefix(2)) == [.start("A"), .start("B")])
         #expect(Set(marks.all.suffix(2)) == [.end("A"), .end("B")])
     }

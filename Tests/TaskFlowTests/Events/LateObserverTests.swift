@@ -48,7 +48,11 @@ import TaskFlowTestSupport
             })
         }
         await inStep.wait()
-        #expect(await eventually { Self.steps(of: manager)["slow"]?.progress == 0.5 })
+        // "quick" runs beside "slow": wait for its end too, not only for "slow" to be in.
+        #expect(await eventually {
+            let steps = Self.steps(of: manager)
+            return steps["slow"]?.progress == 0.5 && steps["quick"]?.status == .completed
+        })
         let running = Self.steps(of: manager)
         #expect(running.mapValues(\.status) == [
             "outer": .running, "pair": .running, "quick": .completed, "slow": .running,
