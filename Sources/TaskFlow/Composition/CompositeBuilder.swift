@@ -41,8 +41,7 @@ public final class CompositeBuilder<State: Sendable> {
 
     /// Adds an existing description as a child.
     public func add(_ composite: CompositeStep<State>) {
-        children.append(CompositeChild { core in
-            try await core.perform(composite: composite.title, composite.stepKind, composite.children)
-        })
+        let body = composite.body
+        children.append(CompositeChild { core in try await core.perform(body) })
     }
 }

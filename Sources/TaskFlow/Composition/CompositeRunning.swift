@@ -1,4 +1,17 @@
 extension ScopeCore {
+    /// Runs a group or sequence as one step whose reverts are its children's.
+    func perform(_ composite: CompositeBody) async throws {
+        try await perform(composite.title, composite.inParallel ? .group : .sequence) { step, inner in
+            if composite.inParallel {
+                // A failing child cancels its siblings through this flag, not the whole flow.
+                let siblings = CancellationScope(parent: cancellation)
+                try await child(of: step.id, log: inner, cancellation: siblings).runParallel(composite.children)
+            } else {
+                try await child(of: step.id, log: inner).runSerial(composite.children)
+            }
+        } revert: { _, _ in .none }
+    }
+
     /// Runs every child at once. On the first error: cancel the siblings through the scope's
     /// flag, wait for all of them, and rethrow (the caller reverts what completed), together
     /// with every revert failure any child's own rollback had. A real failure wins over

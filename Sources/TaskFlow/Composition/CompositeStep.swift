@@ -25,17 +25,14 @@ public struct CompositeStep<State: Sendable>: Sendable {
         case group
         /// Children run one after another.
         case sequence
-
     }
 
     /// The title shown for the whole group or sequence.
-    public let title: String
+    public var title: String { body.title }
     /// Parallel or serial.
     public let mode: Mode
-    /// ``mode`` as the step's kind, `.group` or `.sequence`: stored, because reading a computed
-    /// property of `Mode`, a generic type, from unspecialised code looks its metadata up.
-    let stepKind: StepKind
-    let children: [CompositeChild]
+    /// What runs: the title, the mode and the children, in a type not generic over the state.
+    let body: CompositeBody
 
     /// Describes a group: `build` adds the children, which will run in parallel.
     public static func group(title: String, _ build: (CompositeBuilder<State>) throws -> Void) rethrows -> Self {
@@ -50,9 +47,7 @@ public struct CompositeStep<State: Sendable>: Sendable {
     private init(title: String, mode: Mode, _ build: (CompositeBuilder<State>) throws -> Void) rethrows {
         let builder = CompositeBuilder<State>()
         try build(builder)
-        self.title = title
         self.mode = mode
-        stepKind = mode == .group ? .group : .sequence
-        children = builder.children
+        body = CompositeBody(title: title, inParallel: mode == .group, children: builder.children)
     }
 }

@@ -7,8 +7,9 @@ import Tracing
 /// Why a type of its own, not generic: the engine's generic code runs unspecialised (the
 /// state type is the caller's, in another module), and there every call to a method of a
 /// generic type, and every array of one, looks that type's metadata up at run time first:
-/// about 330 instructions each, five of them per group child when this was
-/// `StepScope<State>`'s own. A step's machinery never needed `State`; only the typed views
+/// about 330 instructions each, four of them per group child when this was
+/// `StepScope<State>`'s own. (A fifth is left: a background step destroys its
+/// `TaskContext<State>` through that type's metadata once `apply` returned.) A step's machinery never needed `State`; only the typed views
 /// (``StepScope/state``, a background step's ``TaskContext``, an update) do, and
 /// ``StepScope`` keeps those.
 struct ScopeCore: Sendable {
@@ -63,8 +64,8 @@ struct ScopeCore: Sendable {
     /// Always inlined into the step kinds' functions (its helpers stay out of line): as a frame
     /// of its own (384 bytes) under `task`'s (224) it made a group child's frames overflow the
     /// first 984-byte slab of the child task's allocator, a heap allocation for every child.
-    /// Inlined: 7 allocations and 15,633 instructions per group child instead of 8 and 16,492
-    /// (`Scripts/count-costs.sh`; the raw task-group child: 4 and 5,981).
+    /// Inlined (in cost round 3): 7 allocations and 15,633 instructions per group child instead
+    /// of 8 and 16,492 (`Scripts/count-costs.sh`; the raw task-group child: 4 and 5,981).
     @inline(__always)
     func perform<T: Sendable>(
         _ title: String, _ kind: StepKind,
@@ -167,19 +168,5 @@ struct ScopeCore: Sendable {
             guard let revert else { return .none }
             return .main { try revert(value) }
         }
-    }
-
-    /// Runs a group (`kind` is `.group`) or a sequence as one step whose reverts are its
-    /// children's.
-    func perform(composite title: String, _ kind: StepKind, _ children: [CompositeChild]) async throws {
-        try await perform(title, kind) { step, inner in
-            if kind == .group {
-                // A failing child cancels its siblings through this flag, not the whole flow.
-                let siblings = CancellationScope(parent: cancellation)
-                try await child(of: step.id, log: inner, cancellation: siblings).runParallel(children)
-            } else {
-                try await child(of: step.id, log: inner).runSerial(children)
-            }
-        } revert: { _, _ in .none }
     }
 }

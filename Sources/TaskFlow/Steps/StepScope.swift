@@ -4,11 +4,13 @@
 ///
 /// A typed face over ``ScopeCore``, which runs every kind of step, so events, cancellation and
 /// revert registration behave the same everywhere. This type adds only what needs `State`.
-/// Its methods are always inlined, and its properties stored or inlined: called from
-/// unspecialised generic code (every caller outside the engine), a method of a generic type
-/// looks the type's metadata up at run time first, about 330 instructions a call.
+/// Its step methods and properties are inlined into their callers in this module
+/// (``StepContext``'s methods, ``CompositeBuilder``), which run unspecialised because their own
+/// callers are in other modules; there a call to a method of a generic type looks the type's
+/// metadata up at run time first, about 330 instructions a call. (The durable step,
+/// `recordedTask`, is called from another module, where inlining would not help.)
 public struct StepScope<State: Sendable>: Sendable {
-    var core: ScopeCore
+    let core: ScopeCore
 
     @inline(__always)
     init(_ core: ScopeCore) { self.core = core }
@@ -38,7 +40,7 @@ public struct StepScope<State: Sendable>: Sendable {
         }
     }
 
-    // MARK: - The step kinds, shared by FlowContext, TaskContext and composite builders
+    // MARK: - The step kinds, shared by FlowContext, TaskContext and a builder's task children
 
     @inline(__always)
     func main<T: Sendable>(
@@ -94,6 +96,6 @@ public struct StepScope<State: Sendable>: Sendable {
     /// Runs a group or sequence as one step whose reverts are its children's.
     @inline(__always)
     func perform(_ composite: CompositeStep<State>) async throws {
-        try await core.perform(composite: composite.title, composite.stepKind, composite.children)
+        try await core.perform(composite.body)
     }
 }
