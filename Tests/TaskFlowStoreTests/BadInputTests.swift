@@ -73,6 +73,34 @@ struct BadInputTests {
         #expect(FileManager.default.contents(atPath: path) == before)
     }
 
+    /// Stores opened side by side on a new file: the first one's migrator creates GRDB's list of
+    /// migrations in a transaction of its own, before the migration that marks the file ours, and
+    /// a store opened in between took the file for another program's (seen under ThreadSanitizer).
+    @Test("a file a first open left with GRDB's empty list of migrations is adopted; one with migrations is not")
+    func firstOpenLeftOnlyTheMigrationList() async throws {
+        let directory = try temporaryDirectory()
+        let path = directory.appendingPathComponent("jobs.sqlite").path
+        let started = try DatabaseQueue(path: path)
+        try await started.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        }
+        try started.close()
+        let store = try JobStore(path: path)
+        try await store.submit(Greeting(name: "ana"))
+        #expect(try await store.jobs().count == 1)
+
+        let foreign = directory.appendingPathComponent("other.sqlite").path
+        let other = try DatabaseQueue(path: foreign)
+        try await other.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v1: their own table')")
+        }
+        try other.close()
+        let before = FileManager.default.contents(atPath: foreign)
+        #expect(throws: JobStoreError.notAJobStore(path: foreign)) { try JobStore(path: foreign) }
+        #expect(FileManager.default.contents(atPath: foreign) == before)
+    }
+
     @Test("a store written by a newer schema is refused and left untouched")
     func newerSchema() async throws {
         let path = try temporaryDirectory().appendingPathComponent("jobs.sqlite").path

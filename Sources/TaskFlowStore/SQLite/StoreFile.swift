@@ -139,8 +139,10 @@ enum StoreFile {
 
     /// Refuses a file that is not an SQLite database, is another program's database, or has
     /// migrations we do not know — reading only. An empty file, or an SQLite database without
-    /// tables, is a store only where `emptyIsOurs` (creating one: what an interrupted first open
-    /// leaves); anywhere else it is not a store, and left so.
+    /// tables but GRDB's empty list of migrations, is a store only where `emptyIsOurs` (creating
+    /// one: what a first open interrupted, or still under way in another store, leaves: GRDB
+    /// creates that list in a transaction of its own before the first migration marks the file
+    /// ours); anywhere else it is not a store, and left so.
     private static func check(path: String, emptyIsOurs: Bool) throws {
         let header = try header(of: path)
         guard !header.isEmpty else {
@@ -157,17 +159,26 @@ enum StoreFile {
             defer { try? queue.close() }
             try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                guard applicationID == StoreSchema.applicationID || (applicationID == 0 && tables == 0 && emptyIsOurs) else {
+                let isEmpty = try Self.isEmpty(db)
+                guard applicationID == StoreSchema.applicationID || (applicationID == 0 && isEmpty && emptyIsOurs) else {
                     throw JobStoreError.notAJobStore(path: path)
                 }
-                if tables > 0, try StoreSchema.migrator.hasBeenSuperseded(db) {
+                if !isEmpty, try StoreSchema.migrator.hasBeenSuperseded(db) {
                     throw JobStoreError.newerSchema(path: path)
                 }
             }
         } catch let error as DatabaseError {
             throw JobStoreError.unreadable(path: path, reason: error.message ?? error.description)
         }
+    }
+
+    /// Whether the database holds nothing: no table but GRDB's list of migrations, and that list
+    /// empty.
+    private static func isEmpty(_ db: Database) throws -> Bool {
+        let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE tbl_name != 'grdb_migrations'") ?? 0
+        guard others == 0 else { return false }
+        guard try db.tableExists("grdb_migrations") else { return true }
+        return try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") == 0
     }
 
     /// Creates an empty file with mode 0600 (owner only), whatever the umask says.
