@@ -9,7 +9,17 @@ import Testing
 @Suite struct FeedBacklogTests {
     @Test func aConsumerThatFallsBehindKeepsABoundedBacklogAndGetsASnapshotWithTheMissedCount() async throws {
         let manager = TaskFlowManager()
-        let feed = ConsoleFeed(manager: manager, title: "Burst")
+        // The manager's own feed, but counting its drops for the test.
+        let drops = Protected(0)
+        let feed = ConsoleFeed(
+            title: "Burst", readOnly: false,
+            events: { dropped in
+                manager.timedEvents(limit: ConsoleFeed.backlogLimit) {
+                    drops.withLock { $0 += 1 }
+                    dropped()
+                }
+            },
+            snapshot: { manager.snapshot() })
         let subscription = feed.subscribe()
         // Nobody consumes while the flow emits two events per step (started, finished): twice the
         // backlog.
@@ -18,6 +28,10 @@ import Testing
             for step in 0..<steps { try await flow.task(title: "step \(step)", apply: { _ in }) }
         }
         try await flow.value
+        // The flow's events reach the subscription from the engine's delivery task, which may
+        // still be handing them over: the backlog is full, and the test's premise holds, only
+        // once the first was dropped. (A consumer started before that may keep up: no drop.)
+        #expect(await eventually { drops.withLock { $0 } > 0 })
 
         // `Protected`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s lock (see TaskFlowSupport).
         let received = Protected<(flowEvents: Int, missed: [Int], sawCompletion: Bool)>((0, [], false))
@@ -36,11 +50,9 @@ import Testing
                 }
             }
         }
-        // The flow's events reach the subscription from the engine's delivery task, which may
-        // still be handing over the end of the burst when the consumer starts. So the consumer
-        // gets at least the `backlogLimit` events held (a drop happens only when that many wait)
-        // and a snapshot counting the ones dropped; delivered and missed together are every
-        // event the flow emitted.
+        // The delivery task may still be handing over the end of the burst while the consumer
+        // runs. The consumer gets at least the `backlogLimit` events held and a snapshot counting
+        // the ones dropped; delivered and missed together are every event the flow emitted.
         let caughtUp = await eventually {
             received.withLock { received in
                 received.sawCompletion && !received.missed.isEmpty && received.flowEvents >= ConsoleFeed.backlogLimit
