@@ -2,7 +2,7 @@
 /// step, or the inside of a group or sequence. Opaque outside the engine: ``StepContext``
 /// requires one so that ``FlowContext`` and ``TaskContext`` share every step method.
 ///
-/// A typed face over ``ScopeCore``, which runs every kind of step, so events, cancellation and
+/// A typed face over `ScopeCore`, which runs every kind of step, so events, cancellation and
 /// revert registration behave the same everywhere. This type adds only what needs `State`.
 /// Its step methods and properties are inlined into their callers in this module
 /// (``StepContext``'s methods, ``CompositeBuilder``), which run unspecialised because their own
