@@ -50,6 +50,26 @@ import TaskFlowTestSupport
         #expect(try await read() == ["Dune"], "the undo's restore, not the snapshot read before it")
     }
 
+    @Test func readersAmongWritersEachSeeOneWholeCommittedState() async throws {
+        struct Pair: Sendable { var left = 0, right = 0 }
+        let manager = TaskFlowManager(state: Pair())
+        let writers = (0..<200).map { _ in
+            manager.execute(title: "writer", access: .write) { flow in
+                try await flow.update { $0.left += 1; $0.right += 1 }
+            }
+        }
+        let readers = (0..<2_000).map { _ in
+            manager.execute(title: "reader", access: .read) { flow in flow.state }
+        }
+        for reader in readers {
+            let seen = try await reader.value
+            #expect(seen.left == seen.right && (0...200).contains(seen.left), "a state some writer committed")
+        }
+        for writer in writers { try await writer.value }
+        let last = try await manager.execute(title: "last", access: .read) { flow in flow.state }.value
+        #expect(last.left == 200 && last.right == 200)
+    }
+
     @Test func readersSubmittedAfterAWriterEndedSeeItsChangeWhileTheNextWritersRun() async throws {
         let manager = TaskFlowManager(state: 0)
         // Reader batch i starts once writer i has ended, while writer i + 1 and the earlier
