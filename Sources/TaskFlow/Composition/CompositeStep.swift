@@ -30,7 +30,7 @@ public struct CompositeStep<State: Sendable>: Sendable {
     /// The title shown for the whole group or sequence.
     public var title: String { body.title }
     /// Parallel or serial.
-    public let mode: Mode
+    public var mode: Mode { body.inParallel ? .group : .sequence }
     /// What runs: the title, the mode and the children, in a type not generic over the state.
     let body: CompositeBody
 
@@ -47,7 +47,6 @@ public struct CompositeStep<State: Sendable>: Sendable {
     private init(title: String, mode: Mode, _ build: (CompositeBuilder<State>) throws -> Void) rethrows {
         let builder = CompositeBuilder<State>()
         try build(builder)
-        self.mode = mode
         body = CompositeBody(title: title, inParallel: mode == .group, children: builder.children)
     }
 }
