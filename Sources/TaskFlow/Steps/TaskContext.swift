@@ -9,9 +9,6 @@ public struct TaskContext<State: Sendable>: StepContext {
     /// The step this context belongs to.
     public let step: StepInfo
 
-    /// Inlined: a call to a generic type's initialiser from unspecialised code looks the type's
-    /// metadata up at run time first (about 330 instructions, once per background step).
-    @inline(__always)
     init(scope: StepScope<State>, step: StepInfo) {
         self.scope = scope
         self.step = step
