@@ -31,7 +31,7 @@ die() { echo "count-costs: $*" >&2; exit 1; }
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-all_workloads=(write-flow-alone read-flow-alone write-flows-at-once group-child queued-job
+all_workloads=(write-flow-alone read-flow-alone write-flows-at-once read-flows-at-once group-child step observed-step queued-job
     raw-task raw-tasks-at-once raw-group-child raw-unstructured-task raw-lock-pair)
 
 binary="" sizes="2000,4000" only="" top=10 keep=""
@@ -62,7 +62,7 @@ fi
 baseline_of() {
     case "$1" in
         write-flow-alone | read-flow-alone) echo raw-task ;;
-        write-flows-at-once) echo raw-tasks-at-once ;;
+        write-flows-at-once | read-flows-at-once) echo raw-tasks-at-once ;;
         group-child) echo raw-group-child ;;
         queued-job) echo raw-unstructured-task ;;
         *) echo "" ;;

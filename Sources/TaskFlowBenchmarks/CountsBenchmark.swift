@@ -35,7 +35,10 @@ enum CountWorkload: String, CaseIterable, Sendable {
     case writeFlowAlone = "write-flow-alone"
     case writeFlowsAtOnce = "write-flows-at-once"
     case readFlowAlone = "read-flow-alone"
+    case readFlowsAtOnce = "read-flows-at-once"
     case groupChild = "group-child"
+    case step = "step"
+    case observedStep = "observed-step"
     case queuedJob = "queued-job"
     case rawTask = "raw-task"
     case rawTasksAtOnce = "raw-tasks-at-once"
@@ -47,8 +50,9 @@ enum CountWorkload: String, CaseIterable, Sendable {
     var baseline: CountWorkload? {
         switch self {
         case .writeFlowAlone, .readFlowAlone: .rawTask
-        case .writeFlowsAtOnce: .rawTasksAtOnce
+        case .writeFlowsAtOnce, .readFlowsAtOnce: .rawTasksAtOnce
         case .groupChild: .rawGroupChild
+        case .step, .observedStep: nil
         case .queuedJob: .rawUnstructuredTask
         case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask, .rawLockPair: nil
         }
@@ -58,9 +62,12 @@ enum CountWorkload: String, CaseIterable, Sendable {
     func run(_ n: Int) async throws {
         switch self {
         case .writeFlowAlone: try await countFlowsAlone(n, access: .write)
-        case .writeFlowsAtOnce: try await countFlowsAtOnce(n)
+        case .writeFlowsAtOnce: try await countFlowsAtOnce(n, access: .write)
+        case .readFlowsAtOnce: try await countFlowsAtOnce(n, access: .read)
         case .readFlowAlone: try await countFlowsAlone(n, access: .read)
         case .groupChild: try await countGroupChildren(n)
+        case .step: try await countSteps(n, observed: false)
+        case .observedStep: try await countSteps(n, observed: true)
         case .queuedJob: try await countQueuedJobs(n)
         case .rawTask: await countRawTasks(n)
         case .rawTasksAtOnce: await countRawTasksAtOnce(n)
@@ -85,16 +92,17 @@ private func countFlowsAlone(_ n: Int, access: FlowAccess) async throws {
     }
 }
 
-/// `n` empty write flows submitted from one task, then every value awaited, as the core table's
-/// empty-flow figure: the same as `write-flow-alone` plus what contention adds (all but the first
-/// flow queue for the lock and are handed it one after another). Compared with
-/// `raw-tasks-at-once`.
-private func countFlowsAtOnce(_ n: Int) async throws {
+/// `n` empty flows of `access` submitted from one task, then every value awaited, as the core
+/// table's empty-flow figures: the same as `write-flow-alone` (`read-flow-alone`) plus what
+/// contention adds. All but the first write flow queue for the lock and are handed it one after
+/// another; read flows all enter at once and run side by side, so they meet on the registry,
+/// the lock's state and the event hub instead. Compared with `raw-tasks-at-once`.
+private func countFlowsAtOnce(_ n: Int, access: FlowAccess) async throws {
     let manager = TaskFlowManager()
     var handles: [TaskFlow<Void>] = []
     handles.reserveCapacity(n)
     for _ in 0..<n {
-        handles.append(manager.execute(title: "empty", access: .write) { _ in })
+        handles.append(manager.execute(title: "empty", access: access) { _ in })
     }
     for handle in handles { try await handle.value }
 }
@@ -113,6 +121,22 @@ private func countGroupChildren(_ n: Int) async throws {
             }
         }
     }.value
+}
+
+/// One write flow running `n` no-op `flow.task` steps with a revert, one after another, as the
+/// core table's step figures (`timeSteps`, undo history 0), with or without one observer of the
+/// manager's events that takes every event. The flow is paid once whatever `n` is, so the
+/// difference between two sizes is the steps alone: with an observer, each step's events too
+/// (built, stamped, queued and handed to the observer's stream). No raw baseline: the table's is
+/// an awaited call, which costs next to nothing.
+private func countSteps(_ n: Int, observed: Bool) async throws {
+    let manager = TaskFlowManager(undoHistoryLimit: 0)
+    let observer = observed ? Task { [events = manager.events] in for await _ in events {} } : nil
+    try await manager.execute(title: "steps", access: .write) { flow in
+        for _ in 0..<n { try await flow.task(title: "no-op", apply: { _ in }, revert: { _, _ in }) }
+    }.value
+    observer?.cancel()
+    await observer?.value
 }
 
 /// A no-op job added to a queue of 4 and its value awaited, one at a time, `n` times: the job
