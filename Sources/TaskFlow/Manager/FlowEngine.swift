@@ -188,6 +188,12 @@ final class FlowEngine: Sendable {
     /// A flow's life once it holds the lock under `ticket`: run the body, then complete or roll
     /// back. A flow's last events are always its final status, then the lock's release. Returns
     /// its outcome, for its handle, and the flows that release admitted, for the caller to run.
+    ///
+    /// Inlined into the runner's closure, with ``conclude(_:holding:run:store:log:value:)``: one
+    /// async frame less per flow, and the synchronous completion out of line
+    /// (``complete(_:holding:store:log:value:)``), which keeps what it builds off the flow's
+    /// frames (counted: an empty write flow 20.5 k → 19.3 k instructions).
+    @inline(__always)
     private func run<State>(
         _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
         body: @Sendable (FlowContext<State>) async throws -> any Sendable
@@ -197,45 +203,71 @@ final class FlowEngine: Sendable {
         }
         let run = FlowRun(record: record, store: store)
         let log = RevertLog()
-        let cause: RollbackCause
-        var failures: [RevertFailure] = []
+        let value: any Sendable
         do {
-            let value: any Sendable
-            do {
-                value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: log, cancellation: record.cancellation))))
-            } catch {
-                await run.close()
-                // The body failed: the rollback is coming whatever a cancel says now.
-                record.bodyFailed()
-                throw error
-            }
+            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: log, cancellation: record.cancellation))))
+        } catch {
+            await run.close()
+            // The body failed: the rollback is coming whatever a cancel says now.
+            record.bodyFailed()
+            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: error)
+        }
+        return await conclude(record, holding: ticket, run: run, store: store, log: log, value: value)
+    }
+
+    /// The end of a flow whose body returned `value`: completes it, or rolls it back if a cancel
+    /// came first or finishing its escaped steps or its attachment failed.
+    @inline(__always)
+    private func conclude<State>(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
+        value: any Sendable
+    ) async -> FlowRecord.Ending {
+        do {
             // Steps the body let escape end (and register their reverts) before the flow does. A
             // cancel that arrives now still counts: the flow has not completed, so it rolls back.
             await run.close()
             try await record.attachment?.completing()
-            let keep = record.info.access == .write && undoHistoryLimit > 0
-            if record.complete(keeping: {
-                // Only once it is sure to complete (a cancel would still roll back, and apply them).
-                reportLeftoverRestores(of: record, in: store)
-                // Always empty the log: a flow not kept for undo must release its reverts now.
-                let entries = log.drain()
-                return keep
-                    ? UndoLog(entries: entries, state: store, version: store.version)
-                    : nil
-            }) {
-                let admitted = lock.release(ticket, holder: record.info)
-                retire(record, undoable: keep)
-                return (.success(value), admitted)
-            }
-            cause = .cancelled
         } catch {
-            // The step's own error decides, not the cancel flag: a step that fails for real after
-            // a cancel was requested must not have its failure hidden as a cancel.
-            let (error, earlier) = RollbackIncompleteError.split(error)
-            cause = RollbackCause(error)
-            failures = earlier
+            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: error)
         }
-        return await rollBack(record, holding: ticket, run: run, store: store, log: log, because: cause, failures: failures)
+        guard let ending = complete(record, holding: ticket, store: store, log: log, value: value) else {
+            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: CancellationError())
+        }
+        return ending
+    }
+
+    /// Completes a flow whose body and escaped steps ended, unless a cancel came first (nil: it
+    /// rolls back). Synchronous and out of line: what it builds stays off the flow's async frames.
+    @inline(never)
+    private func complete<State>(
+        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>, log: RevertLog, value: any Sendable
+    ) -> FlowRecord.Ending? {
+        let keep = record.info.access == .write && undoHistoryLimit > 0
+        let completed = record.complete(keeping: {
+            // Only once it is sure to complete (a cancel would still roll back, and apply them).
+            reportLeftoverRestores(of: record, in: store)
+            // Always empty the log: a flow not kept for undo must release its reverts now.
+            let entries = log.drain()
+            return keep
+                ? UndoLog(entries: entries, state: store, version: store.version)
+                : nil
+        })
+        guard completed else { return nil }
+        let admitted = lock.release(ticket, holder: record.info)
+        retire(record, undoable: keep)
+        return (.success(value), admitted)
+    }
+
+    /// Rolls back after `error`, which ended the run: the step's own error decides, not the
+    /// cancel flag, so that a step that fails for real after a cancel was requested does not
+    /// have its failure hidden as a cancel; revert failures it carries are the rollback's.
+    private func rollBack<State>(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
+        after error: any Error
+    ) async -> FlowRecord.Ending {
+        let (error, earlier) = RollbackIncompleteError.split(error)
+        return await rollBack(
+            record, holding: ticket, run: run, store: store, log: log, because: RollbackCause(error), failures: earlier)
     }
 
     /// Rolls back what `record`'s run registered in `log`, and ends the flow. Out of line: inlined

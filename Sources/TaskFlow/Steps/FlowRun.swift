@@ -55,9 +55,16 @@ final class FlowRun: Sendable {
     }
 
     /// The body ended: no step may start from now on; returns once the steps still running
-    /// (started by tasks the body let escape) have ended.
+    /// (started by tasks the body let escape) have ended. Inlined, so that the common case (no
+    /// step escaped) takes no frame of its own on the flow's task.
+    @inline(__always)
     func close() async {
         guard steps.bitwiseOr(1, ordering: .acquiringAndReleasing).newValue != 1 else { return }
+        await waitForEscapedSteps()
+    }
+
+    /// Returns once the last step the body let escape has ended.
+    private func waitForEscapedSteps() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             drained.withLock { $0 = continuation }
             // The last step may have ended before the continuation was stored.
