@@ -24,7 +24,9 @@ struct FlowCompletion: ~Copyable, Sendable {
 
     init() {}
 
-    /// Sets the outcome and resumes everyone waiting; only the first call counts.
+    /// Sets the outcome and resumes everyone waiting; only the first call counts. Out of line: it
+    /// runs at the end of every flow's async frame, which must not carry its temporaries.
+    @inline(never)
     func end(_ outcome: Outcome) {
         let waiting = state.withLock { state -> Waiters<Outcome, Never>? in
             guard case .waiting(let waiters) = state else { return nil }
