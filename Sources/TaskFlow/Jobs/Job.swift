@@ -108,7 +108,7 @@ public struct Job<Value: Sendable>: Sendable {
 
     /// Attempt `number`, announced to `observer`.
     @inline(__always)
-    private func attempt(_ number: Int, observer: (any JobObserver)?) async throws -> Value {
+    func attempt(_ number: Int, observer: (any JobObserver)?) async throws -> Value {
         observer?.attemptStarted(number)
         return try await definition.body(JobContext(attempt: number, observer: observer))
     }

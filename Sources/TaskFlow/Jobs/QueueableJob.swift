@@ -14,6 +14,10 @@ extension Job: QueueableJob {
     var maxAttempts: Int { retryPolicy.maxAttempts }
 
     func performErased(observer: any JobObserver) async throws -> any Sendable {
-        try await perform(observer: observer, clock: observer.clock)
+        // A plain job (one attempt, no handler) calls its body from this frame: through
+        // `perform`, one frame more on every queued job's task made its frames overflow a slab
+        // of the task's allocator, a heap allocation per job.
+        guard definition.isPlain else { return try await perform(observer: observer, clock: observer.clock) }
+        return try await attempt(1, observer: observer)
     }
 }
