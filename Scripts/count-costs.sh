@@ -32,7 +32,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 all_workloads=(write-flow-alone read-flow-alone write-flows-at-once read-flows-at-once group-child step observed-step queued-job
-    raw-task raw-tasks-at-once raw-group-child raw-unstructured-task raw-lock-pair)
+    lock-mix raw-task raw-tasks-at-once raw-group-child raw-unstructured-task raw-lock-pair raw-lock-mix)
 
 binary="" sizes="2000,4000" only="" top=10 keep=""
 profiles=()
@@ -65,6 +65,7 @@ baseline_of() {
         write-flows-at-once | read-flows-at-once) echo raw-tasks-at-once ;;
         group-child) echo raw-group-child ;;
         queued-job) echo raw-unstructured-task ;;
+        lock-mix) echo raw-lock-mix ;;
         *) echo "" ;;
     esac
 }

@@ -40,11 +40,13 @@ enum CountWorkload: String, CaseIterable, Sendable {
     case step = "step"
     case observedStep = "observed-step"
     case queuedJob = "queued-job"
+    case lockMix = "lock-mix"
     case rawTask = "raw-task"
     case rawTasksAtOnce = "raw-tasks-at-once"
     case rawGroupChild = "raw-group-child"
     case rawUnstructuredTask = "raw-unstructured-task"
     case rawLockPair = "raw-lock-pair"
+    case rawLockMix = "raw-lock-mix"
 
     /// The raw workload a TaskFlow workload is compared with; nil for a raw one.
     var baseline: CountWorkload? {
@@ -53,8 +55,9 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .writeFlowsAtOnce, .readFlowsAtOnce: .rawTasksAtOnce
         case .groupChild: .rawGroupChild
         case .step, .observedStep: nil
+        case .lockMix: .rawLockMix
         case .queuedJob: .rawUnstructuredTask
-        case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask, .rawLockPair: nil
+        case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask, .rawLockPair, .rawLockMix: nil
         }
     }
 
@@ -74,6 +77,8 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .rawGroupChild: try await countRawGroupChildren(n)
         case .rawUnstructuredTask: await countRawUnstructuredTasks(n)
         case .rawLockPair: await countRawLockPairs(n)
+        case .lockMix: _ = try await flowsPerSecond(lockMixOf(n))
+        case .rawLockMix: _ = try await rawPairsPerSecond(lockMixOf(n), .detachedTask)
         }
     }
 }
@@ -150,6 +155,14 @@ private func countQueuedJobs(_ n: Int) async throws {
         total &+= try await queue.add(job).value
     }
     precondition(total == n, "every job returns 1")
+}
+
+/// The lock-throughput table's workload made `n` acquisitions long: its 1,000 tasks, each
+/// making `n` / 1,000 of them in a row, one in ten a write. `lock-mix` runs each as an empty
+/// flow, `raw-lock-mix` as a pair of the raw lock in an awaited `Task.detached` (the table's
+/// task-per-pair baseline). Sizes below 1,000 run one acquisition per task.
+private func lockMixOf(_ n: Int) -> LockMix {
+    CoreWorkload.lockMix.with(perTask: max(1, n / CoreWorkload.lockMix.tasks))
 }
 
 // MARK: - Raw baselines

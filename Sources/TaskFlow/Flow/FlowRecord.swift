@@ -65,7 +65,8 @@ final class FlowRecord: Sendable {
     /// What the flow's step retries wait their backoff on: its manager's clock.
     let clock: any TimingClock
     let cancellation = CancellationScope()
-    let lockRequest: LockRequest
+    /// Its claim on the lock, for its run and, once completed, its undo.
+    let lockRequest = LockRequest()
     /// Its metrics and span: empty unless a backend was bootstrapped when it was submitted.
     let telemetry: FlowTelemetry
     /// Runs the flow, which holds the lock under the ticket given, to its end (lock released);
@@ -94,7 +95,6 @@ final class FlowRecord: Sendable {
         self.attachment = attachment
         self.hub = hub
         self.clock = clock
-        lockRequest = LockRequest(holder: info)
     }
 
     var status: FlowStatus { state.withLock { $0.status } }

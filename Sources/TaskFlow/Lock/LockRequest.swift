@@ -1,8 +1,10 @@
 import TaskFlowSupport
 
-/// One flow's claim on the lock. Owned by the flow so that a cancel can withdraw it whether the
-/// flow has not reached the lock yet, is waiting in the queue, or already got in.
-final class LockRequest: Sendable {
+/// One flow's claim on the lock, stored in place in its record (no object of its own): a cancel
+/// can withdraw it whether the flow has not reached the lock yet, is waiting in the queue, or
+/// already got in. An undo asks the lock with the same claim: a completed flow's claim is idle,
+/// and nothing withdraws it (an undo is not cancellable).
+struct LockRequest: ~Copyable, Sendable {
     /// Where the request stands. Only the lock moves it to `waiting` and back to `idle`; only
     /// `markWithdrawn()` moves it to `withdrawn`, from which it never leaves.
     private enum Phase {
@@ -14,10 +16,9 @@ final class LockRequest: Sendable {
         case withdrawn
     }
 
-    let holder: LockHolder
     private let phase = Protected(Phase.idle)
 
-    init(holder: LockHolder) { self.holder = holder }
+    init() {}
 
     var isWithdrawn: Bool {
         phase.withLock { phase in

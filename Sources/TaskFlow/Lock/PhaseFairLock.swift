@@ -18,7 +18,8 @@ import TaskFlowSupport
 final class PhaseFairLock: Sendable {
     private struct Waiter {
         let ticket: Int
-        let request: LockRequest
+        /// The flow whose ``FlowRecord/lockRequest`` waits.
+        let flow: FlowRecord
         let wake: Wake
     }
 
@@ -27,7 +28,7 @@ final class PhaseFairLock: Sendable {
         /// A task suspended in ``acquire(_:onEnqueued:)``: resumed.
         case resume(CheckedContinuation<Void, any Error>)
         /// A flow without a task: handed, with its ticket, to whoever admitted it.
-        case start(FlowRecord)
+        case start
     }
 
     /// How ``enter(_:onEnqueued:)`` went.
@@ -80,22 +81,22 @@ final class PhaseFairLock: Sendable {
         self.onChange = onChange
     }
 
-    /// Waits until `request` holds the lock and returns the ticket to release it with.
+    /// Waits until `flow`'s request holds the lock and returns the ticket to release it with.
     /// `onEnqueued` runs (inside the lock) if the request has to wait, so whatever it reports
     /// comes before the request's admission.
     /// Throws `CancellationError` if the request is withdrawn before it gets in.
-    func acquire(_ request: LockRequest, onEnqueued: () -> Void = {}) async throws -> Int {
-        if let ticket = try state.withLock({ try enterAtOnce(request, &$0) }) { return ticket }
+    func acquire(_ flow: FlowRecord, onEnqueued: () -> Void = {}) async throws -> Int {
+        if let ticket = try state.withLock({ try enterAtOnce(flow, &$0) }) { return ticket }
         var ticket = 0
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             // Nil while it waits; else how it ended at once, told outside the lock.
             let ended = state.withLock { state -> Result<Void, any Error>? in
-                if let admitted = try? enterAtOnce(request, &state) {
+                if let admitted = try? enterAtOnce(flow, &state) {
                     ticket = admitted
                     return .success(())
                 }
                 ticket = state.takeTicket()
-                guard enqueue(Waiter(ticket: ticket, request: request, wake: .resume(continuation)), &state) else {
+                guard enqueue(Waiter(ticket: ticket, flow: flow, wake: .resume(continuation)), &state) else {
                     return .failure(CancellationError())
                 }
                 onEnqueued()
@@ -112,11 +113,11 @@ final class PhaseFairLock: Sendable {
     func enter(_ flow: FlowRecord, onEnqueued: () -> Void) -> Entry {
         state.withLock { state in
             do {
-                if let ticket = try enterAtOnce(flow.lockRequest, &state) { return .admitted(ticket: ticket) }
+                if let ticket = try enterAtOnce(flow, &state) { return .admitted(ticket: ticket) }
             } catch {
                 return .withdrawn
             }
-            guard enqueue(Waiter(ticket: state.takeTicket(), request: flow.lockRequest, wake: .start(flow)), &state) else {
+            guard enqueue(Waiter(ticket: state.takeTicket(), flow: flow, wake: .start), &state) else {
                 return .withdrawn
             }
             onEnqueued()
@@ -143,24 +144,24 @@ final class PhaseFairLock: Sendable {
         return Self.wake(admitted)
     }
 
-    /// Withdraws a request: if it waits, it leaves the queue at once and its `acquire` throws
+    /// Withdraws `flow`'s request: if it waits, it leaves the queue at once and its `acquire` throws
     /// `CancellationError` (a queued flow is returned as `withdrawn`, for the caller to end);
     /// if it has not arrived yet, its `acquire` (or `enter`) will refuse it; if it already holds
     /// the lock, nothing happens (the holder releases as usual). Returns too the flows without a
     /// task its leaving admitted, for the caller to run.
-    func withdraw(_ request: LockRequest) -> (withdrawn: FlowRecord?, admitted: [AdmittedFlow]) {
-        guard let ticket = request.markWithdrawn() else { return (nil, []) }
+    func withdraw(_ flow: FlowRecord) -> (withdrawn: FlowRecord?, admitted: [AdmittedFlow]) {
+        guard let ticket = flow.lockRequest.markWithdrawn() else { return (nil, []) }
         let (withdrawn, admitted) = state.withLock { state -> (Waiter?, [Waiter]) in
             let waiter = Self.remove(ticket, from: &state.waitingReaders) ?? Self.remove(ticket, from: &state.waitingWriters)
             guard let waiter else { return (nil, []) }
-            onChange(LockEvent(holder: waiter.request.holder, change: .withdrawn, mode: state.mode, waiting: state.waiting))
+            onChange(LockEvent(holder: waiter.flow.info, change: .withdrawn, mode: state.mode, waiting: state.waiting))
             return (waiter, admit(.other, &state))
         }
         switch withdrawn?.wake {
         case .resume(let continuation):
             continuation.resume(throwing: CancellationError())
             return (nil, Self.wake(admitted))
-        case .start(let flow): return (flow, Self.wake(admitted))
+        case .start: return (withdrawn?.flow, Self.wake(admitted))
         case nil: return (nil, Self.wake(admitted))
         }
     }
@@ -171,7 +172,7 @@ final class PhaseFairLock: Sendable {
         for waiter in admitted {
             switch waiter.wake {
             case .resume(let continuation): continuation.resume()
-            case .start(let flow): flows.append(AdmittedFlow(record: flow, ticket: waiter.ticket))
+            case .start: flows.append(AdmittedFlow(record: waiter.flow, ticket: waiter.ticket))
             }
         }
         return flows
@@ -182,34 +183,34 @@ final class PhaseFairLock: Sendable {
         state.withLock { state in
             let holders = state.writer.map { [$0] } ?? state.readers.sorted { $0.key < $1.key }.map(\.value)
             let queue = (state.waitingReaders + state.waitingWriters).sorted { $0.ticket < $1.ticket }
-            return LockSnapshot(mode: state.mode, holders: holders, queue: queue.map(\.request.holder))
+            return LockSnapshot(mode: state.mode, holders: holders, queue: queue.map(\.flow.info))
         }
     }
 
     // MARK: - Inside the mutex
 
-    /// Admits `request` if the rules allow it without waiting; nil if it must queue.
-    private func enterAtOnce(_ request: LockRequest, _ state: inout State) throws -> Int? {
-        let canEnter = switch request.holder.access {
+    /// Admits `flow`'s request if the rules allow it without waiting; nil if it must queue.
+    private func enterAtOnce(_ flow: FlowRecord, _ state: inout State) throws -> Int? {
+        let canEnter = switch flow.info.access {
         case .read: state.writer == nil && state.waitingWriters.isEmpty
         case .write: state.writer == nil && state.readers.isEmpty && state.waiting == 0
         }
         guard canEnter else { return nil }
-        if request.isWithdrawn { throw CancellationError() }
+        if flow.lockRequest.isWithdrawn { throw CancellationError() }
         let ticket = state.takeTicket()
-        hold(request.holder, ticket: ticket, &state)
+        hold(flow.info, ticket: ticket, &state)
         return ticket
     }
 
     /// Queues a waiter unless its request was withdrawn meanwhile; returns whether it was
     /// queued (the caller tells a refused one, outside the lock).
     private func enqueue(_ waiter: Waiter, _ state: inout State) -> Bool {
-        guard waiter.request.markWaiting(ticket: waiter.ticket) else { return false }
-        switch waiter.request.holder.access {
+        guard waiter.flow.lockRequest.markWaiting(ticket: waiter.ticket) else { return false }
+        switch waiter.flow.info.access {
         case .read: state.waitingReaders.append(waiter)
         case .write: state.waitingWriters.append(waiter)
         }
-        onChange(LockEvent(holder: waiter.request.holder, change: .enqueued, mode: state.mode, waiting: state.waiting))
+        onChange(LockEvent(holder: waiter.flow.info, change: .enqueued, mode: state.mode, waiting: state.waiting))
         return true
     }
 
@@ -240,8 +241,8 @@ final class PhaseFairLock: Sendable {
             }
         }
         for waiter in admitted {
-            waiter.request.markAdmitted()
-            hold(waiter.request.holder, ticket: waiter.ticket, &state)
+            waiter.flow.lockRequest.markAdmitted()
+            hold(waiter.flow.info, ticket: waiter.ticket, &state)
         }
         return admitted
     }

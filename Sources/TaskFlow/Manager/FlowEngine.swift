@@ -306,7 +306,7 @@ final class FlowEngine: Sendable {
     /// Cancels a flow (see ``TaskFlow/cancel()``): a flow waiting for the lock leaves its queue.
     func cancel(_ record: FlowRecord) {
         guard record.requestCancel() else { return }
-        let (withdrawn, admitted) = lock.withdraw(record.lockRequest)
+        let (withdrawn, admitted) = lock.withdraw(record)
         if let withdrawn { self.withdrawn(withdrawn) }
         AdmittedFlow.start(admitted)
     }
@@ -344,11 +344,11 @@ final class FlowEngine: Sendable {
 
     private func performUndo(_ record: FlowRecord) async throws {
         let log = try record.beginUndo(historyLimit: undoHistoryLimit)
-        // Nothing ever withdraws this request: an undo is not cancellable, it is itself the way back.
-        let request = LockRequest(holder: record.info)
+        // The flow's own request, idle since the flow ran: nothing withdraws it now (a completed
+        // flow takes no cancel), as an undo is not cancellable, it is itself the way back.
         // The flow's own metrics: the undo's task (detached) does not see the caller's factory.
         let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
-        let ticket = try await lock.acquire(request)
+        let ticket = try await lock.acquire(record)
         if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
         guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
