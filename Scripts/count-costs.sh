@@ -9,14 +9,15 @@
 #                                and the program's alike);
 # and the figure per operation is (count(L) - count(S)) / (L - S): start-up, the first flow's
 # lazy set-up and exit are the same at both sizes and cancel. Every run is pinned to one CPU
-# (see `pin` below), so the counts repeat: allocations exactly, instructions within about 1 %
-# per operation (4 % at worst seen, raw-group-child), whatever else the machine is doing.
-# The whole run takes about a minute and a half; a profile adds seconds.
+# (see `pin` below), so the counts repeat: allocations exactly, instructions mostly within about
+# 1 % per operation (4 % seen on raw-group-child; once, raw-task at 2,000/4,000 counted 5.5 k,
+# then 6.1 k and 6.6 k): measure a small change at 3,000/6,000, twice.
+# The whole run takes about three minutes; a profile adds seconds.
 #
 # Usage: Scripts/count-costs.sh [--binary PATH] [--sizes S,L] [--workloads a,b,…]
 #                               [--profile WORKLOAD]… [--top N] [--keep DIR]
 #   --binary PATH     count this TaskFlowBenchmarks instead of building it (swift build -c release)
-#   --sizes S,L       the two sizes (default 2000,4000)
+#   --sizes S,L       the two sizes (default 2000,4000; lock-mix needs multiples of 1000)
 #   --workloads LIST  only these workloads (default: all; a TaskFlow workload brings its baseline)
 #   --profile W       also list W's top functions per operation (the two sizes' profiles compared
 #                     function by function): by inclusive and by self instructions, self

@@ -77,8 +77,8 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .rawGroupChild: try await countRawGroupChildren(n)
         case .rawUnstructuredTask: await countRawUnstructuredTasks(n)
         case .rawLockPair: await countRawLockPairs(n)
-        case .lockMix: _ = try await flowsPerSecond(lockMixOf(n))
-        case .rawLockMix: _ = try await rawPairsPerSecond(lockMixOf(n), .detachedTask)
+        case .lockMix: _ = try await flowsPerSecond(try lockMixOf(n))
+        case .rawLockMix: _ = try await rawPairsPerSecond(try lockMixOf(n), .detachedTask)
         }
     }
 }
@@ -130,17 +130,20 @@ private func countGroupChildren(_ n: Int) async throws {
 
 /// One write flow running `n` no-op `flow.task` steps with a revert, one after another, as the
 /// core table's step figures (`timeSteps`, undo history 0), with or without one observer of the
-/// manager's events that takes every event. The flow is paid once whatever `n` is, so the
-/// difference between two sizes is the steps alone: with an observer, each step's events too
-/// (built, stamped, queued and handed to the observer's stream). No raw baseline: the table's is
-/// an awaited call, which costs next to nothing.
+/// manager's events, which takes every event up to the flow's `completed`. The flow is paid once
+/// whatever `n` is, so the difference between two sizes is the steps alone: with an observer,
+/// each step's events too (built, stamped, queued, handed to the observer's stream and taken).
+/// No raw baseline: the table's is an awaited call, which costs next to nothing.
 private func countSteps(_ n: Int, observed: Bool) async throws {
     let manager = TaskFlowManager(undoHistoryLimit: 0)
-    let observer = observed ? Task { [events = manager.events] in for await _ in events {} } : nil
+    let observer = observed ? Task { [events = manager.events] in
+        for await event in events {
+            if case .statusChanged(_, .completed) = event { return }
+        }
+    } : nil
     try await manager.execute(title: "steps", access: .write) { flow in
         for _ in 0..<n { try await flow.task(title: "no-op", apply: { _ in }, revert: { _, _ in }) }
     }.value
-    observer?.cancel()
     await observer?.value
 }
 
@@ -160,9 +163,13 @@ private func countQueuedJobs(_ n: Int) async throws {
 /// The lock-throughput table's workload made `n` acquisitions long: its 1,000 tasks, each
 /// making `n` / 1,000 of them in a row, one in ten a write. `lock-mix` runs each as an empty
 /// flow, `raw-lock-mix` as a pair of the raw lock in an awaited `Task.detached` (the table's
-/// task-per-pair baseline). Sizes below 1,000 run one acquisition per task.
-private func lockMixOf(_ n: Int) -> LockMix {
-    CoreWorkload.lockMix.with(perTask: max(1, n / CoreWorkload.lockMix.tasks))
+/// task-per-pair baseline). `n` must be a multiple of 1,000, so that it is the count run.
+private func lockMixOf(_ n: Int) throws -> LockMix {
+    let tasks = CoreWorkload.lockMix.tasks
+    guard n % tasks == 0 else {
+        throw BenchmarkFailure(description: "lock-mix and raw-lock-mix need a multiple of \(tasks), not \(n)")
+    }
+    return CoreWorkload.lockMix.with(perTask: n / tasks)
 }
 
 // MARK: - Raw baselines
@@ -175,7 +182,7 @@ private func countRawTasks(_ n: Int) async {
 }
 
 /// `n` detached empty tasks created from one task, then every value awaited: the raw side of
-/// `write-flows-at-once`.
+/// `write-flows-at-once` and `read-flows-at-once`.
 private func countRawTasksAtOnce(_ n: Int) async {
     var tasks: [Task<Void, Never>] = []
     tasks.reserveCapacity(n)

@@ -11,7 +11,7 @@ import TaskFlowSupport
 ///
 /// So a writer waits at most for one read phase, and a reader at most for one write phase:
 /// neither side starves. Nobody blocks a thread: a waiter is either a task suspended on a
-/// continuation (``acquire(_:onEnqueued:)``) or a flow without a task yet (``enter(_:onEnqueued:)``),
+/// continuation (``acquire(_:)``) or a flow without a task yet (``enter(_:onEnqueued:)``),
 /// which whoever admits it starts (the ``AdmittedFlow``s ``release(_:holder:)`` returns).
 /// Every change is reported through `onChange`, called inside the lock so changes are
 /// reported in the order they happened.
@@ -25,7 +25,7 @@ final class PhaseFairLock: Sendable {
 
     /// How a waiter learns it got in (or was withdrawn).
     private enum Wake {
-        /// A task suspended in ``acquire(_:onEnqueued:)``: resumed.
+        /// A task suspended in ``acquire(_:)``: resumed.
         case resume(CheckedContinuation<Void, any Error>)
         /// A flow without a task: handed, with its ticket, to whoever admitted it.
         case start
@@ -82,10 +82,8 @@ final class PhaseFairLock: Sendable {
     }
 
     /// Waits until `flow`'s request holds the lock and returns the ticket to release it with.
-    /// `onEnqueued` runs (inside the lock) if the request has to wait, so whatever it reports
-    /// comes before the request's admission.
     /// Throws `CancellationError` if the request is withdrawn before it gets in.
-    func acquire(_ flow: FlowRecord, onEnqueued: () -> Void = {}) async throws -> Int {
+    func acquire(_ flow: FlowRecord) async throws -> Int {
         if let ticket = try state.withLock({ try enterAtOnce(flow, &$0) }) { return ticket }
         var ticket = 0
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -99,7 +97,6 @@ final class PhaseFairLock: Sendable {
                 guard enqueue(Waiter(ticket: ticket, flow: flow, wake: .resume(continuation)), &state) else {
                     return .failure(CancellationError())
                 }
-                onEnqueued()
                 return nil
             }
             if let ended { continuation.resume(with: ended) }
