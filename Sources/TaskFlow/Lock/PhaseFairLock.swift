@@ -154,12 +154,13 @@ final class PhaseFairLock: Sendable {
             onChange(LockEvent(holder: waiter.flow.info, change: .withdrawn, mode: state.mode, waiting: state.waiting))
             return (waiter, admit(.other, &state))
         }
-        switch withdrawn?.wake {
+        // Not in the queue (arrived neither yet nor any more): nothing left, nobody admitted.
+        guard let withdrawn else { return (nil, []) }
+        switch withdrawn.wake {
         case .resume(let continuation):
             continuation.resume(throwing: CancellationError())
             return (nil, Self.wake(admitted))
-        case .start: return (withdrawn?.flow, Self.wake(admitted))
-        case nil: return (nil, Self.wake(admitted))
+        case .start: return (flow, Self.wake(admitted))
         }
     }
 

@@ -257,29 +257,19 @@ final class FlowEngine: Sendable {
         return (.success(value), admitted)
     }
 
-    /// Rolls back after `error`, which ended the run: the step's own error decides, not the
-    /// cancel flag, so that a step that fails for real after a cancel was requested does not
-    /// have its failure hidden as a cancel; revert failures it carries are the rollback's. Out of
-    /// line, like the rollback itself: inlined at its three call sites, its temporaries would sit
-    /// in the runner's frame.
+    /// Rolls back what `record`'s run registered in `log` after `error` ended the run, and ends
+    /// the flow. The step's own error decides the cause, not the cancel flag: a step that fails
+    /// for real after a cancel was requested must not have its failure hidden as a cancel; the
+    /// revert failures it carries are the rollback's. Out of line: inlined into the runner, its
+    /// frame made every flow's frames overflow a slab of the task's allocator, one heap
+    /// allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack<State>(
         _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
         after error: any Error
     ) async -> FlowRecord.Ending {
         let (error, earlier) = RollbackIncompleteError.split(error)
-        return await rollBack(
-            record, holding: ticket, run: run, store: store, log: log, because: RollbackCause(error), failures: earlier)
-    }
-
-    /// Rolls back what `record`'s run registered in `log`, and ends the flow. Out of line: inlined
-    /// into ``run(_:holding:store:body:)``, its frame made every flow's frames overflow a slab of
-    /// the task's allocator, one heap allocation more per flow, rolled back or not.
-    @inline(never)
-    private func rollBack<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
-        because cause: RollbackCause, failures earlier: [RevertFailure]
-    ) async -> FlowRecord.Ending {
+        let cause = RollbackCause(error)
         record.transition(to: .rollingBack(cause))
         var failures = earlier
         failures += await run.rollback.revert(log.drain())
@@ -346,8 +336,8 @@ final class FlowEngine: Sendable {
 
     private func performUndo(_ record: FlowRecord) async throws {
         let log = try record.beginUndo(historyLimit: undoHistoryLimit)
-        // The flow's own request, idle since the flow ran: nothing withdraws it now (a completed
-        // flow takes no cancel), as an undo is not cancellable, it is itself the way back.
+        // The flow's own request, idle since the flow ran. Nothing withdraws it: a completed flow
+        // takes no cancel, and an undo is not cancellable (it is itself the way back).
         // The flow's own metrics: the undo's task (detached) does not see the caller's factory.
         let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
         let ticket = try await lock.acquire(record)
