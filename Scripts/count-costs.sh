@@ -32,8 +32,6 @@ die() { echo "count-costs: $*" >&2; exit 1; }
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; }
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-all_workloads=(write-flow-alone read-flow-alone write-flows-at-once read-flows-at-once group-child step observed-step queued-job
-    lock-mix raw-task raw-tasks-at-once raw-group-child raw-unstructured-task raw-lock-pair raw-lock-mix)
 
 binary="" sizes="2000,4000" only="" top=10 keep=""
 profiles=()
@@ -59,17 +57,24 @@ if ((${#profiles[@]})); then
     command -v callgrind_annotate >/dev/null || die "callgrind_annotate is not installed (it comes with valgrind)"
 fi
 
-# The baseline of each TaskFlow workload (as CountWorkload.baseline in CountsBenchmark.swift).
-baseline_of() {
-    case "$1" in
-        write-flow-alone | read-flow-alone) echo raw-task ;;
-        write-flows-at-once | read-flows-at-once) echo raw-tasks-at-once ;;
-        group-child) echo raw-group-child ;;
-        queued-job) echo raw-unstructured-task ;;
-        lock-mix) echo raw-lock-mix ;;
-        *) echo "" ;;
-    esac
-}
+if [[ -z $binary ]]; then
+    echo "· building TaskFlowBenchmarks (release)…" >&2
+    (cd "$root" && swift build -c release --product TaskFlowBenchmarks >&2) || die "the release build failed"
+    binary="$root/.build/release/TaskFlowBenchmarks"
+fi
+[[ -x $binary ]] || die "no executable at $binary"
+
+# The workloads and their baselines, as the binary lists them (CountWorkload in
+# CountsBenchmark.swift): `counts --list` prints "workload baseline" lines, "-" for none.
+listing=$("$binary" counts --list) || die "$binary cannot list its workloads (counts --list): build it again"
+all_workloads=()
+declare -A baselines=()
+while read -r workload baseline; do
+    all_workloads+=("$workload")
+    [[ $baseline == - ]] || baselines[$workload]=$baseline
+done <<<"$listing"
+
+baseline_of() { echo "${baselines[$1]:-}"; }
 
 is_workload() {
     local w
@@ -94,13 +99,6 @@ for p in "${profiles[@]}"; do
     is_workload "$p" || die "unknown workload '$p' for --profile; workloads: ${all_workloads[*]}"
     [[ " ${workloads[*]} " == *" $p "* ]] || workloads+=("$p")
 done
-
-if [[ -z $binary ]]; then
-    echo "· building TaskFlowBenchmarks (release)…" >&2
-    (cd "$root" && swift build -c release --product TaskFlowBenchmarks >&2) || die "the release build failed"
-    binary="$root/.build/release/TaskFlowBenchmarks"
-fi
-[[ -x $binary ]] || die "no executable at $binary"
 
 if [[ -n $keep ]]; then
     mkdir -p "$keep"

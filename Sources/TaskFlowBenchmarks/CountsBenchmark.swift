@@ -11,12 +11,19 @@ import TaskFlow
 /// built on (`CountWorkload.baseline`), so the script can print the ratio beside each figure.
 /// Every workload builds what it needs once (a manager, a queue, an array reserved to `n`),
 /// so the only thing that grows with `n` is the operation counted.
+///
+/// `TaskFlowBenchmarks counts --list` prints every workload, one per line, with its baseline
+/// (`-` for none): the list `count-costs.sh` counts from, so the two never disagree.
 @concurrent
 func runCounts(_ arguments: [String]) async -> Int32 {
+    if arguments == ["--list"] {
+        for workload in CountWorkload.allCases { print(workload.rawValue, workload.baseline?.rawValue ?? "-") }
+        return 0
+    }
     guard arguments.count == 2, let workload = CountWorkload(rawValue: arguments[0]),
         let n = Int(arguments[1]), n > 0
     else {
-        print("usage: TaskFlowBenchmarks counts <workload> <n>   (n > 0)")
+        print("usage: TaskFlowBenchmarks counts <workload> <n>   (n > 0)   |   counts --list")
         print("workloads: \(CountWorkload.allCases.map(\.rawValue).joined(separator: ", "))")
         return 2
     }
@@ -30,11 +37,12 @@ func runCounts(_ arguments: [String]) async -> Int32 {
     return 0
 }
 
-/// What `counts` can run: the engine's cheapest operations and their raw baselines.
+/// What `counts` can run: the engine's cheapest operations and their raw baselines, in the order
+/// `count-costs.sh` prints them.
 enum CountWorkload: String, CaseIterable, Sendable {
     case writeFlowAlone = "write-flow-alone"
-    case writeFlowsAtOnce = "write-flows-at-once"
     case readFlowAlone = "read-flow-alone"
+    case writeFlowsAtOnce = "write-flows-at-once"
     case readFlowsAtOnce = "read-flows-at-once"
     case groupChild = "group-child"
     case step = "step"
