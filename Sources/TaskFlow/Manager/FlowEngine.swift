@@ -252,8 +252,12 @@ final class FlowEngine: Sendable {
                 : nil
         })
         guard completed else { return nil }
+        // Into the history before the release: an undo needs the lock, so whenever it gets in,
+        // it finds the flow there to take out. Retired after the release, an undo that came
+        // between them took out nothing, and the undone flow joined the history afterwards.
+        let retirement = leaveRegistry(record, undoable: keep)
         let admitted = lock.release(ticket, holder: record.info)
-        retire(record, undoable: keep)
+        retirement.announce(on: hub)
         return (.success(value), admitted)
     }
 
@@ -391,24 +395,25 @@ final class FlowEngine: Sendable {
     /// oldest one out (its log is released) when the history is full. A flow whose undo is under
     /// way is never the one pushed out: the next oldest goes instead.
     private func retire(_ record: FlowRecord, undoable: Bool) {
-        let (evicted, idleWaiters) = registry.withLock { registry -> (FlowRecord?, [CheckedContinuation<Void, Never>]) in
+        leaveRegistry(record, undoable: undoable).announce(on: hub)
+    }
+
+    /// The registry's part of ``retire(_:undoable:)``, under its lock; the rest, resuming the
+    /// idle waiters and releasing the log pushed out, is the returned retirement's to announce.
+    private func leaveRegistry(_ record: FlowRecord, undoable: Bool) -> Retirement {
+        registry.withLock { registry in
             registry.live[record.info.id] = nil
             var idleWaiters: [CheckedContinuation<Void, Never>] = []
             if registry.live.isEmpty { swap(&idleWaiters, &registry.idleWaiters) }
-            return (evictFromHistory(record, undoable: undoable, &registry), idleWaiters)
-        }
-        for waiter in idleWaiters { waiter.resume() }
-        if let evicted {
-            evicted.releaseUndoLog()
-            hub.emit(.undoExpired(evicted.info.id))
+            return Retirement(evicted: evictFromHistory(record, undoable: undoable, &registry), idleWaiters: idleWaiters)
         }
     }
 
     /// Adds a completed write flow to the undo history; returns the flow it pushed out.
     private func evictFromHistory(_ record: FlowRecord, undoable: Bool, _ registry: inout Registry) -> FlowRecord? {
         // An undo may already hold the log (the flow was visibly completed a moment before
-        // this): the flow joins the history all the same, so that a refused undo finds it
-        // there; an undo that succeeded already left nothing to keep.
+        // this), waiting for the lock the flow still holds: the flow joins the history all the
+        // same, for that undo to take it out, or to find it there if it is refused.
         guard undoable, record.belongsInUndoHistory else { return nil }
         registry.undoable.append(record)
         guard registry.undoable.count > undoHistoryLimit,
@@ -437,6 +442,23 @@ private struct RollbackOutcome {
         switch cause {
         case .cancelled, .undo: return CancellationError()
         case .failed(let error): return error
+        }
+    }
+}
+
+/// What a flow leaving the registry leaves to do once the registry's lock is released.
+private struct Retirement {
+    /// The flow pushed out of the undo history, if one was.
+    let evicted: FlowRecord?
+    /// Who waited for the last live flow to end, if this was it.
+    let idleWaiters: [CheckedContinuation<Void, Never>]
+
+    /// Resumes the idle waiters, and releases the pushed-out flow's log and says so.
+    func announce(on hub: EventHub) {
+        for waiter in idleWaiters { waiter.resume() }
+        if let evicted {
+            evicted.releaseUndoLog()
+            hub.emit(.undoExpired(evicted.info.id))
         }
     }
 }
