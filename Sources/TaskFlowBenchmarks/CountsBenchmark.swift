@@ -47,6 +47,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
     case groupChild = "group-child"
     case step = "step"
     case observedStep = "observed-step"
+    case updateStep = "update-step"
     case queuedJob = "queued-job"
     case lockMix = "lock-mix"
     case rawTask = "raw-task"
@@ -62,7 +63,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .writeFlowAlone, .readFlowAlone: .rawTask
         case .writeFlowsAtOnce, .readFlowsAtOnce: .rawTasksAtOnce
         case .groupChild: .rawGroupChild
-        case .step, .observedStep: nil
+        case .step, .observedStep, .updateStep: nil
         case .lockMix: .rawLockMix
         case .queuedJob: .rawUnstructuredTask
         case .rawTask, .rawTasksAtOnce, .rawGroupChild, .rawUnstructuredTask, .rawLockPair, .rawLockMix: nil
@@ -79,6 +80,7 @@ enum CountWorkload: String, CaseIterable, Sendable {
         case .groupChild: try await countGroupChildren(n)
         case .step: try await countSteps(n, observed: false)
         case .observedStep: try await countSteps(n, observed: true)
+        case .updateStep: try await countUpdates(n)
         case .queuedJob: try await countQueuedJobs(n)
         case .rawTask: await countRawTasks(n)
         case .rawTasksAtOnce: await countRawTasksAtOnce(n)
@@ -153,6 +155,17 @@ private func countSteps(_ n: Int, observed: Bool) async throws {
         for _ in 0..<n { try await flow.task(title: "no-op", apply: { _ in }, revert: { _, _ in }) }
     }.value
     await observer?.value
+}
+
+/// One write flow running `n` `flow.update` steps, each adding 1 to an `Int` state, one after
+/// another (undo history 0): a step without an inside, whose revert restores the value before
+/// it. No raw baseline, as for `step`.
+private func countUpdates(_ n: Int) async throws {
+    let manager = TaskFlowManager(state: 0, undoHistoryLimit: 0)
+    try await manager.execute(title: "updates", access: .write) { flow in
+        for _ in 0..<n { try await flow.update(title: "add 1") { $0 += 1 } }
+    }.value
+    precondition(manager.state == n, "every update applied")
 }
 
 /// A no-op job added to a queue of 4 and its value awaited, one at a time, `n` times: the job

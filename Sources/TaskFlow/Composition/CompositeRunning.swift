@@ -1,7 +1,8 @@
 extension ScopeCore {
     /// Runs a group or sequence as one step whose reverts are its children's.
     func perform(_ composite: CompositeBody) async throws {
-        try await perform(composite.title, composite.inParallel ? .group : .sequence) { step, inner in
+        let inner = RevertLog()
+        return try await perform(composite.title, composite.inParallel ? .group : .sequence, inside: inner) { step in
             if composite.inParallel {
                 // A failing child cancels its siblings through this flag, not the whole flow.
                 let siblings = CancellationScope(parent: cancellation)

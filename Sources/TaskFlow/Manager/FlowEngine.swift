@@ -187,9 +187,9 @@ final class FlowEngine: Sendable {
     /// back. A flow's last events are always its final status, then the lock's release. Returns
     /// its outcome, for its handle, and the flows that release admitted, for the caller to run.
     ///
-    /// Inlined into the runner's closure, with ``conclude(_:holding:run:store:log:value:)``: one
+    /// Inlined into the runner's closure, with ``conclude(_:holding:run:store:value:)``: one
     /// async frame less per flow, and the synchronous completion out of line
-    /// (``complete(_:holding:store:log:value:)``), which keeps what it builds off the flow's
+    /// (``complete(_:holding:run:store:value:)``), which keeps what it builds off the flow's
     /// frames. Generic in the value too, so that it is boxed as `any Sendable` here rather than by
     /// a closure around the body: one frame and one closure less on the body's path.
     @inline(__always)
@@ -201,25 +201,23 @@ final class FlowEngine: Sendable {
             return (.failure(CancellationError()), finish(record, as: .cancelled, releasing: ticket))
         }
         let run = FlowRun(record: record, store: store)
-        let log = RevertLog()
         let value: any Sendable
         do {
-            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: log, cancellation: record.cancellation))))
+            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: nil, cancellation: record.cancellation))))
         } catch {
             await run.close()
             // The body failed: the rollback is coming whatever a cancel says now.
             record.bodyFailed()
-            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: error)
+            return await rollBack(record, holding: ticket, run: run, store: store, after: error)
         }
-        return await conclude(record, holding: ticket, run: run, store: store, log: log, value: value)
+        return await conclude(record, holding: ticket, run: run, store: store, value: value)
     }
 
     /// The end of a flow whose body returned `value`: completes it, or rolls it back if a cancel
     /// came first or finishing its escaped steps or its attachment failed.
     @inline(__always)
     private func conclude<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
-        value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, value: any Sendable
     ) async -> FlowRecord.Ending {
         do {
             // Steps the body let escape end (and register their reverts) before the flow does. A
@@ -227,10 +225,10 @@ final class FlowEngine: Sendable {
             await run.close()
             try await record.attachment?.completing()
         } catch {
-            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: error)
+            return await rollBack(record, holding: ticket, run: run, store: store, after: error)
         }
-        guard let ending = complete(record, holding: ticket, store: store, log: log, value: value) else {
-            return await rollBack(record, holding: ticket, run: run, store: store, log: log, after: CancellationError())
+        guard let ending = complete(record, holding: ticket, run: run, store: store, value: value) else {
+            return await rollBack(record, holding: ticket, run: run, store: store, after: CancellationError())
         }
         return ending
     }
@@ -239,14 +237,14 @@ final class FlowEngine: Sendable {
     /// rolls back). Synchronous and out of line: what it builds stays off the flow's async frames.
     @inline(never)
     private func complete<State>(
-        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>, log: RevertLog, value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, value: any Sendable
     ) -> FlowRecord.Ending? {
         let keep = record.info.access == .write && undoHistoryLimit > 0
         let completed = record.complete(keeping: {
             // Only once it is sure to complete (a cancel would still roll back, and apply them).
             reportLeftoverRestores(of: record, in: store)
             // Always empty the log: a flow not kept for undo must release its reverts now.
-            let entries = log.drain()
+            let entries = run.reverts.drain()
             return keep
                 ? UndoLog(entries: entries, state: store, version: store.version)
                 : nil
@@ -261,22 +259,22 @@ final class FlowEngine: Sendable {
         return (.success(value), admitted)
     }
 
-    /// Rolls back what `record`'s run registered in `log` after `error` ended the run, and ends
-    /// the flow. The step's own error decides the cause, not the cancel flag: a step that fails
+    /// Rolls back what `record`'s run registered (``FlowRun/reverts``) after `error` ended the
+    /// run, and ends the flow. The step's own error decides the cause, not the cancel flag: a step that fails
     /// for real after a cancel was requested must not have its failure hidden as a cancel; the
     /// revert failures it carries are the rollback's. Out of line: inlined into the runner, its
     /// frame made every flow's frames overflow a slab of the task's allocator, one heap
     /// allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, log: RevertLog,
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>,
         after error: any Error
     ) async -> FlowRecord.Ending {
         let (error, earlier) = RollbackIncompleteError.split(error)
         let cause = RollbackCause(error)
         record.transition(to: .rollingBack(cause))
         var failures = earlier
-        failures += await run.rollback.revert(log.drain())
+        failures += await run.rollback.revert(run.reverts.drain())
         failures += Self.unrestored(store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)

@@ -19,20 +19,30 @@ struct RevertEntry: Sendable {
     let children: [RevertEntry]
 }
 
-/// An append-only list of reverts in registration order. Concurrent group children append to
-/// their group's log as they complete, so the order is their completion order.
-final class RevertLog: Sendable {
+/// An append-only list of reverts in registration order, stored in place in its owner: the
+/// flow's run for the flow's top level (``FlowRun/reverts``), a ``RevertLog`` for the inside of
+/// a step. Concurrent group children append to their group's list as they complete, so the
+/// order is their completion order.
+struct RevertList: ~Copyable, Sendable {
     private let entries = Protected<[RevertEntry]>([])
+
+    init() {}
 
     func append(_ entry: RevertEntry) {
         entries.withLock { $0.append(entry) }
     }
 
-    /// Empties the log and returns what it held, in registration order.
+    /// Empties the list and returns what it held, in registration order.
     func drain() -> [RevertEntry] {
         entries.withLock { entries in
             defer { entries = [] }
             return entries
         }
     }
+}
+
+/// The reverts registered inside one step (a background step's sub-steps, a group's or a
+/// sequence's children), shared by the scopes inside it. Only steps that have an inside get one.
+final class RevertLog: Sendable {
+    let reverts = RevertList()
 }

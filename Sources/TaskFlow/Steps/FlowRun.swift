@@ -15,6 +15,9 @@ final class FlowRun: Sendable {
     let store: any AnyObject & Sendable
     /// A read flow's `StateSnapshot<State>`, taken when it got the lock; nil for write flows.
     let snapshot: (any AnyObject & Sendable)?
+    /// The reverts of the flow's top-level steps: kept here rather than in a log of their own,
+    /// one object less per flow.
+    let reverts = RevertList()
     /// Whether steps may start, and how many are running, in one atomic word: the running count
     /// times two, plus 1 once the body ended. A step the body let escape (started from a task
     /// the body did not await) may still be running when the body ends: the flow waits for it

@@ -31,7 +31,8 @@ extension StepScope {
         _ title: String, recording: StepRecording<T>, apply: (TaskContext<State>) async throws -> T
     ) async throws -> T {
         let core = core
-        return try await core.perform(title, .task) { step, inner in
+        let inner = RevertLog()
+        return try await core.perform(title, .task, inside: inner) { step in
             try await recording.begin(step)
             let context = TaskContext(scope: StepScope(core.child(of: step.id, log: inner)), step: step)
             do {
@@ -41,7 +42,7 @@ extension StepScope {
             } catch {
                 // The effect may exist in part: its revert runs, after the step's inner ones.
                 let (cause, earlier) = RollbackIncompleteError.split(error)
-                let entry = RevertEntry(step: step, action: .background(recording.revert), children: inner.drain())
+                let entry = RevertEntry(step: step, action: .background(recording.revert), children: inner.reverts.drain())
                 throw RollbackIncompleteError.wrapping(cause, earlier + (await core.run.rollback.revert([entry])))
             }
         } revert: { _, _ in

@@ -19,8 +19,9 @@ struct ScopeCore: Sendable {
     /// context between a group child's task and its body, which must fit in one slab of the
     /// task's allocator (see ``perform(_:_:apply:revert:)``): 48 bytes instead of 64.
     private let parentNumber: Int
-    /// Where completed steps register their reverts.
-    let log: RevertLog
+    /// Where completed steps register their reverts: the log of the step this scope is inside,
+    /// nil at the flow's top level, whose steps register in the run's list (``FlowRun/reverts``).
+    let log: RevertLog?
     let cancellation: CancellationScope
     /// Set inside a background step's revert, which runs after the body ended (during a
     /// rollback or an undo) and may run sub-steps while it runs — not after: a context kept
@@ -30,7 +31,7 @@ struct ScopeCore: Sendable {
     /// ``reservedID``'s number, 0 for none (see ``parentNumber``).
     private var reservedNumber = 0
 
-    init(run: FlowRun, parent: StepID?, log: RevertLog, cancellation: CancellationScope, revertWindow: RevertWindow? = nil) {
+    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope, revertWindow: RevertWindow? = nil) {
         self.run = run
         parentNumber = parent?.rawValue ?? 0
         self.log = log
@@ -55,11 +56,13 @@ struct ScopeCore: Sendable {
             revertWindow: revertWindow)
     }
 
-    /// Runs one step: refuses to start it once cancelled, announces it, runs `apply` with a log
-    /// for what it registers inside itself, then registers `revert(value)` with those inner
-    /// reverts as children. If `apply` throws, the step is not reverted itself, but its inner
-    /// reverts are, last-first, before the error goes on — as a ``RollbackIncompleteError`` if
-    /// any of them failed, so a caller that catches it still learns of them.
+    /// Runs one step: refuses to start it once cancelled, announces it, runs `apply`, then
+    /// registers `revert(value)` with the reverts registered in `inside` as children. If `apply`
+    /// throws, the step is not reverted itself, but its inner reverts are, last-first, before the
+    /// error goes on — as a ``RollbackIncompleteError`` if any of them failed, so a caller that
+    /// catches it still learns of them. `inside` is the log the scopes inside the step register
+    /// in, nil for a step that has no inside (a foreground step, an update): it would be an
+    /// object allocated for every such step and never used.
     ///
     /// Always inlined into the step kinds' functions (its helpers stay out of line): as a frame
     /// of its own (384 bytes) under `task`'s (224) it made a group child's frames overflow the
@@ -69,24 +72,24 @@ struct ScopeCore: Sendable {
     @inline(__always)
     func perform<T: Sendable>(
         _ title: String, _ kind: StepKind,
-        apply: (StepInfo, RevertLog) async throws -> T,
+        inside: RevertLog?,
+        apply: (StepInfo) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
         let counted = try enter(title)
         defer { if counted { run.leave() } }
         let step = started(title, kind)
-        let inner = RevertLog()
         let value: T
         do {
             if let tracer = run.record.telemetry.tracer {
-                value = try await traced(step, tracer: tracer) { try await apply(step, inner) }
+                value = try await traced(step, tracer: tracer) { try await apply(step) }
             } else {
-                value = try await apply(step, inner)
+                value = try await apply(step)
             }
         } catch {
-            throw await failed(step, error, inner: inner)
+            throw await failed(step, error, inside: inside)
         }
-        completed(step, revert(step, value), inner: inner)
+        completed(step, revert(step, value), inside: inside)
         return value
     }
 
@@ -123,12 +126,13 @@ struct ScopeCore: Sendable {
     /// `step` completed: registers `action` with the reverts registered inside it as children,
     /// and announces its end.
     @inline(never)
-    private func completed(_ step: StepInfo, _ action: RevertAction, inner: RevertLog) {
-        let children = inner.drain()
+    private func completed(_ step: StepInfo, _ action: RevertAction, inside: RevertLog?) {
+        let children = inside?.reverts.drain() ?? []
         if case .none = action, children.isEmpty {
             // Nothing to undo (a query, a step without revert): keep the log lean.
         } else {
-            log.append(RevertEntry(step: step, action: action, children: children))
+            let entry = RevertEntry(step: step, action: action, children: children)
+            if let log { log.reverts.append(entry) } else { run.reverts.append(entry) }
         }
         run.record.stepFinished(step.id, .completed)
     }
@@ -144,13 +148,13 @@ struct ScopeCore: Sendable {
     /// `step`'s `apply` threw `error`: the step ends (cancelled or failed) and what it
     /// registered inside itself is reverted, last first. Returns the error to throw on.
     @inline(never)
-    private func failed(_ step: StepInfo, _ error: any Error, inner: RevertLog) async -> any Error {
+    private func failed(_ step: StepInfo, _ error: any Error, inside: RevertLog?) async -> any Error {
         let (cause, earlier) = RollbackIncompleteError.split(error)
         // Only `CancellationError` counts as stopping on a cancel: a step that fails for
         // real after a cancel was requested reports its real error.
         let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
         run.record.stepFinished(step.id, outcome)
-        let failures = earlier + (await run.rollback.revert(inner.drain()))
+        let failures = earlier + (await run.rollback.revert(inside?.reverts.drain() ?? []))
         return RollbackIncompleteError.wrapping(cause, failures)
     }
 
@@ -162,7 +166,7 @@ struct ScopeCore: Sendable {
         apply: @MainActor @Sendable () throws -> T,
         revert: (@MainActor @Sendable (T) throws -> Void)?
     ) async throws -> T {
-        try await perform(title, revert == nil ? .query : .main) { _, _ in
+        try await perform(title, revert == nil ? .query : .main, inside: nil) { _ in
             try await MainActor.run(body: apply)
         } revert: { _, value in
             guard let revert else { return .none }

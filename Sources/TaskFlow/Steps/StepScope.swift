@@ -58,7 +58,8 @@ public struct StepScope<State: Sendable>: Sendable {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)?
     ) async throws -> T {
         let core = core
-        return try await core.perform(title, .task) { step, inner in
+        let inner = RevertLog()
+        return try await core.perform(title, .task, inside: inner) { step in
             // Whatever the outcome, observers see the last progress the step reported: its end
             // (`stepFinished`) publishes what the filter held back.
             try await apply(TaskContext(scope: StepScope(core.child(of: step.id, log: inner)), step: step))
@@ -86,7 +87,7 @@ public struct StepScope<State: Sendable>: Sendable {
             throw FlowError.updateInReadFlow(flow: core.run.record.info)
         }
         let store = store
-        _ = try await core.perform(title, .update) { step, _ in
+        _ = try await core.perform(title, .update, inside: nil) { step in
             try store.update(step, change)
         } revert: { _, restore in
             .background(restore)
