@@ -33,7 +33,10 @@ struct ReplayCommandTests {
             let (live, file) = try await record(demo, json: json)
             let replayed = try await replay(file, json: json)
             #expect(replayed.status == 0 && replayed.standardError.isEmpty, "\(replayed.standardError)")
-            #expect(live.standardOutput.split(separator: "\n").count > 50)
+            // A real run was recorded, to its end: a flow completed. (Not a line count: progress
+            // is coalesced and the demo's cancel comes on the clock, so under load the same run
+            // prints 30 lines where an idle machine prints 86.)
+            #expect(live.standardOutput.contains("completed"), "\(live.standardOutput)")
             #expect(replayed.standardOutput == live.standardOutput, "\(demo)\(json ? " --json" : "")")
         }
     }
