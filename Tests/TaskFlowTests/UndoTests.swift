@@ -142,4 +142,31 @@ import TaskFlowTestSupport
         }
         #expect(undone > 0, "undos that come right after the completion succeed")
     }
+
+    @Test func aFlowUndoneAsTheHistoryPushesItOutIsNeverAnnouncedAsExpired() async throws {
+        let manager = TaskFlowManager(state: 0, undoHistoryLimit: 1)
+        let events = manager.events
+        var undone: Set<FlowID> = []
+        for _ in 0..<300 {
+            let flow = manager.execute(title: "w") { flow in try await flow.update { $0 += 1 } }
+            try await flow.value
+            // The next write flow pushes this one out of the one-flow history as it completes; the
+            // undo begins as its body ends, racing the push. (It leaves the state alone, else the
+            // undo would always be refused: the state would have changed since this flow.)
+            let next = manager.execute(title: "next") { _ in Task { (try? await flow.undo()) != nil } }
+            if try await next.value.value { undone.insert(flow.id) }
+        }
+        // A flow's `undoExpired` comes before the value of the flow that pushed it out: every
+        // one is in the stream before this last flow's events.
+        let last = manager.execute(title: "last") { _ in }
+        try await last.value
+        var expired: Set<FlowID> = []
+        for await event in events {
+            if case .undoExpired(let id) = event { expired.insert(id) }
+            if case .statusChanged(last.id, .completed) = event { break }
+        }
+        // Which of the undo and the push wins each time is the scheduler's; whichever does, a
+        // flow is either undone or announced as expired, never both.
+        #expect(undone.isDisjoint(with: expired), "undone, yet announced as expired: \(undone.intersection(expired).sorted())")
+    }
 }

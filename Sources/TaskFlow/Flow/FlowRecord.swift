@@ -218,21 +218,29 @@ final class FlowRecord: Sendable {
         }
     }
 
-    /// Drops the undo log: the flow fell out of the manager's undo history.
+    /// Drops the undo log: the manager that kept it goes.
     func releaseUndoLog() {
         state.withLock { $0.undoLog = nil }
     }
 
+    /// Drops the undo log as the flow falls out of the undo history, unless an undo holds it
+    /// now; returns whether it did. One step under the record's lock, so that no undo can take
+    /// the log between the check and the drop.
+    func expireUndoLog() -> Bool {
+        state.withLock { state in
+            guard state.status.phase != .undoing else { return false }
+            state.undoLog = nil
+            return true
+        }
+    }
+
     /// Whether it belongs in the undo history: it keeps its log, or an undo holds the log (an
     /// observer may undo a flow the instant it shows completed, before it joins the history;
-    /// if that undo is refused, the log comes back and must find the flow there).
+    /// that undo waits for the lock the flow still holds, then takes the flow out of the
+    /// history, or, if it is refused, gives the log back and must find the flow there).
     var belongsInUndoHistory: Bool {
         state.withLock { $0.undoLog != nil || $0.status.phase == .undoing }
     }
-
-    /// Whether an undo holds its log right now: the history must not push it out meanwhile
-    /// (it would announce `undoExpired` for a flow about to be undone).
-    var isUndoing: Bool { state.withLock { $0.status.phase == .undoing } }
 
     // MARK: - Steps: each change is recorded for snapshots and emitted, under the same lock
 

@@ -81,7 +81,7 @@ final class FlowEngine: Sendable {
     /// Ends a flow submitted after ``refuseNewFlows()``: failed before it ran, its body never runs.
     func refuse(_ record: FlowRecord) {
         record.transition(to: .failed(FlowError.shuttingDown))
-        retire(record, undoable: false)
+        retire(record)
         record.end(.failure(FlowError.shuttingDown))
     }
 
@@ -179,7 +179,7 @@ final class FlowEngine: Sendable {
     /// Ends a flow cancelled before it got the lock: its body never runs.
     private func withdrawn(_ record: FlowRecord) {
         record.transition(to: .cancelled)
-        retire(record, undoable: false)
+        retire(record)
         record.end(.failure(CancellationError()))
     }
 
@@ -243,7 +243,8 @@ final class FlowEngine: Sendable {
         let completed = record.complete(keeping: {
             // Only once it is sure to complete (a cancel would still roll back, and apply them).
             reportLeftoverRestores(of: record, in: store)
-            // Always empty the log: a flow not kept for undo must release its reverts now.
+            // Always empty the run's list: a flow not kept for undo must release its reverts
+            // now, and the reverts capture the run (a cycle until the list is emptied).
             let entries = run.reverts.drain()
             return keep
                 ? UndoLog(entries: entries, state: store, version: store.version)
@@ -385,19 +386,21 @@ final class FlowEngine: Sendable {
     private func finish(_ record: FlowRecord, as status: FlowStatus, releasing ticket: Int) -> [AdmittedFlow] {
         record.transition(to: status)
         let admitted = lock.release(ticket, holder: record.info)
-        retire(record, undoable: false)
+        retire(record)
         return admitted
     }
 
-    /// Forgets a finished flow; a completed write flow joins the undo history, pushing the
-    /// oldest one out (its log is released) when the history is full. A flow whose undo is under
-    /// way is never the one pushed out: the next oldest goes instead.
-    private func retire(_ record: FlowRecord, undoable: Bool) {
-        leaveRegistry(record, undoable: undoable).announce(on: hub)
+    /// Forgets a flow that ended without joining the undo history (a completed flow kept for
+    /// undo leaves in ``complete(_:holding:run:store:value:)``, before its release).
+    private func retire(_ record: FlowRecord) {
+        leaveRegistry(record, undoable: false).announce(on: hub)
     }
 
-    /// The registry's part of ``retire(_:undoable:)``, under its lock; the rest, resuming the
-    /// idle waiters and releasing the log pushed out, is the returned retirement's to announce.
+    /// Takes a finished flow out of the live flows, under the registry's lock; a completed write
+    /// flow kept for undo (`undoable`) joins the undo history, pushing the oldest one out when
+    /// the history is full. A flow whose undo is under way is never the one pushed out: the next
+    /// oldest goes instead. What is left to do outside the lock, resuming the idle waiters and
+    /// saying which flow was pushed out, is the returned retirement's to announce.
     private func leaveRegistry(_ record: FlowRecord, undoable: Bool) -> Retirement {
         registry.withLock { registry in
             registry.live[record.info.id] = nil
@@ -414,8 +417,12 @@ final class FlowEngine: Sendable {
         // same, for that undo to take it out, or to find it there if it is refused.
         guard undoable, record.belongsInUndoHistory else { return nil }
         registry.undoable.append(record)
+        // The oldest whose log can go: `expireUndoLog` checks that no undo holds it and drops
+        // it in one step (an undo that took it after a separate check would go on while the
+        // flow was announced as expired). It runs for each flow up to that one, which is the
+        // first, bar a flow being undone.
         guard registry.undoable.count > undoHistoryLimit,
-            let oldest = registry.undoable.firstIndex(where: { !$0.isUndoing })
+            let oldest = registry.undoable.firstIndex(where: { $0.expireUndoLog() })
         else { return nil }
         return registry.undoable.remove(at: oldest)
     }
@@ -446,17 +453,15 @@ private struct RollbackOutcome {
 
 /// What a flow leaving the registry leaves to do once the registry's lock is released.
 private struct Retirement {
-    /// The flow pushed out of the undo history, if one was.
+    /// The flow pushed out of the undo history, its log dropped, if one was.
     let evicted: FlowRecord?
     /// Who waited for the last live flow to end, if this was it.
     let idleWaiters: [CheckedContinuation<Void, Never>]
 
-    /// Resumes the idle waiters, and releases the pushed-out flow's log and says so.
+    /// Resumes the idle waiters, and says which flow was pushed out of the undo history (its
+    /// log is gone already).
     func announce(on hub: EventHub) {
         for waiter in idleWaiters { waiter.resume() }
-        if let evicted {
-            evicted.releaseUndoLog()
-            hub.emit(.undoExpired(evicted.info.id))
-        }
+        if let evicted { hub.emit(.undoExpired(evicted.info.id)) }
     }
 }
