@@ -30,7 +30,9 @@ public struct ManagerSnapshot: Sendable {
     public let flows: [FlowSnapshot]
     /// The lock's holders and queue.
     public let lock: LockSnapshot
-    /// Completed write flows that can still be undone, oldest first.
+    /// Completed write flows that can still be undone, oldest first. A flow joins it as it
+    /// leaves ``flows``, an instant before it releases the write lock: ``lock`` may show it as
+    /// the holder still.
     public let undoable: [FlowInfo]
 
     /// Describes a manager at one moment.

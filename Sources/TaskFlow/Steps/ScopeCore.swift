@@ -17,7 +17,7 @@ struct ScopeCore: Sendable {
     /// ``parent``'s number, 0 for none (step numbers start at 1). Why not a `StepID?`: an
     /// optional `Int` takes 16 bytes, and a scope is copied into every frame and closure
     /// context between a group child's task and its body, which must fit in one slab of the
-    /// task's allocator (see ``perform(_:_:apply:revert:)``): 48 bytes instead of 64.
+    /// task's allocator (see ``perform(_:_:inside:apply:revert:)``): 48 bytes instead of 64.
     private let parentNumber: Int
     /// Where completed steps register their reverts: the log of the step this scope is inside,
     /// nil at the flow's top level, whose steps register in the run's list (``FlowRun/reverts``).

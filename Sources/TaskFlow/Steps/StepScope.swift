@@ -66,7 +66,9 @@ public struct StepScope<State: Sendable>: Sendable {
         } revert: { step, value in
             guard let revert else { return .none }
             // Capture only the flow run: capturing this scope would capture its log, which is
-            // about to hold this very closure, and the cycle would leak the flow.
+            // about to hold this very closure, and the cycle would leak the flow. (At the top
+            // level the run's own list holds it: that cycle lasts until the flow completes or
+            // rolls back, which both empty the list.)
             let run = core.run
             return .background {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
