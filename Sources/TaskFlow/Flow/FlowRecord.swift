@@ -208,9 +208,8 @@ final class FlowRecord: Sendable {
         }
     }
 
-    /// An undo was refused before any revert ran: the flow is completed again, with its log if
-    /// it is still in the undo history (nil if it was pushed out while the undo waited).
-    func abandonUndo(_ log: UndoLog?) {
+    /// An undo was refused before any revert ran: the flow is completed again, with its log.
+    func abandonUndo(_ log: UndoLog) {
         state.withLock { state in
             state.undoLog = log
             state.status = .completed

@@ -261,11 +261,11 @@ final class FlowEngine: Sendable {
     }
 
     /// Rolls back what `record`'s run registered (``FlowRun/reverts``) after `error` ended the
-    /// run, and ends the flow. The step's own error decides the cause, not the cancel flag: a step that fails
-    /// for real after a cancel was requested must not have its failure hidden as a cancel; the
-    /// revert failures it carries are the rollback's. Out of line: inlined into the runner, its
-    /// frame made every flow's frames overflow a slab of the task's allocator, one heap
-    /// allocation more per flow, rolled back or not.
+    /// run, and ends the flow. The step's own error decides the cause, not the cancel flag: a
+    /// step that fails for real after a cancel was requested must not have its failure hidden as
+    /// a cancel; the revert failures it carries are the rollback's. Out of line: inlined into the
+    /// runner, its frame made every flow's frames overflow a slab of the task's allocator, one
+    /// heap allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack<State>(
         _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>,
@@ -348,12 +348,10 @@ final class FlowEngine: Sendable {
         guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.
-            // The flow keeps its place in the history, unless it was pushed out meanwhile.
-            // Under the registry's lock, so an eviction cannot come between the check and the
-            // log's return (which would leave a log nothing releases).
-            registry.withLock { registry in
-                record.abandonUndo(registry.undoable.contains { $0 === record } ? log : nil)
-            }
+            // The flow keeps its place in the history, and its log: it joined the history before
+            // it released the lock this undo holds, and no flow is pushed out while its undo
+            // holds the log (``FlowRecord/expireUndoLog()``).
+            record.abandonUndo(log)
             AdmittedFlow.start(lock.release(ticket, holder: record.info))
             throw FlowError.stateChangedSince(flow: record.info)
         }
