@@ -14,8 +14,10 @@ struct FlowCompletion: ~Copyable, Sendable {
     typealias Outcome = Result<any Sendable, any Error>
 
     private enum State {
-        /// Running (or queued): these wait (none yet, or one, almost always).
-        case waiting(Waiters<Outcome, Never>)
+        /// Running (or queued): these wait (none yet, or one, almost always), to be resumed
+        /// once the outcome is here, and read it then. Why not resumed with it: the outcome
+        /// is two existentials, and each copy goes through their value witnesses.
+        case waiting(Waiters<Void, Never>)
         /// Ended so.
         case ended(Outcome)
     }
@@ -28,34 +30,38 @@ struct FlowCompletion: ~Copyable, Sendable {
     /// runs at the end of every flow's async frame, which must not carry its temporaries.
     @inline(never)
     func end(_ outcome: Outcome) {
-        let waiting = state.withLock { state -> Waiters<Outcome, Never>? in
+        let waiting = state.withLock { state -> Waiters<Void, Never>? in
             guard case .waiting(let waiters) = state else { return nil }
             state = .ended(outcome)
             return waiters
         }
-        waiting?.resume(with: .success(outcome))
+        waiting?.resume(with: .success(()))
     }
 
     /// The outcome, once the flow ended.
     var outcome: Outcome {
         get async {
-            let ended = state.withLock { state -> Outcome? in
-                if case .ended(let outcome) = state { return outcome }
-                return nil
-            }
             if let ended { return ended }
-            return await withUnsafeContinuation { (continuation: Waiters<Outcome, Never>.Waiter) in
-                let ended = state.withLock { state -> Outcome? in
-                    switch state {
-                    case .ended(let outcome): return outcome
-                    case .waiting(var waiters):
-                        waiters.append(continuation)
-                        state = .waiting(waiters)
-                        return nil
-                    }
+            await withUnsafeContinuation { (continuation: Waiters<Void, Never>.Waiter) in
+                let waits = state.withLock { state in
+                    guard case .waiting(var waiters) = state else { return false }
+                    waiters.append(continuation)
+                    state = .waiting(waiters)
+                    return true
                 }
-                if let ended { continuation.resume(returning: ended) }
+                if !waits { continuation.resume() }
             }
+            // Resumed by `end`, after it set the outcome.
+            guard let ended else { preconditionFailure("TaskFlow: a flow's handle resumed before its end") }
+            return ended
+        }
+    }
+
+    /// The outcome if the flow ended, else nil.
+    private var ended: Outcome? {
+        state.withLock { state in
+            if case .ended(let outcome) = state { return outcome }
+            return nil
         }
     }
 }

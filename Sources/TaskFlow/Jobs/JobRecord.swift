@@ -39,8 +39,10 @@ final class JobRecord: Sendable, JobObserver {
         var cancelsInFlight = 0
         /// Set once, when the job ends.
         var result: Result<any Sendable, any Error>?
-        /// Resumed once each, by the end that takes them from here under the lock.
-        var waiters = Waiters<any Sendable, any Error>()
+        /// Resumed once each, by the end that takes them from here under the lock; each reads
+        /// `result` then. Why not resumed with it: the result is two existentials, and each
+        /// copy goes through their value witnesses.
+        var waiters = Waiters<Void, Never>()
         /// Jobs added after this one; told how it ended, then released.
         var dependents: [JobRecord] = []
         /// The last whole percent published, so that progress events are coalesced.
@@ -226,7 +228,7 @@ final class JobRecord: Sendable, JobObserver {
     private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
 
     private struct Ended {
-        let waiters: Waiters<any Sendable, any Error>
+        let waiters: Waiters<Void, Never>
         let dependents: [JobRecord]
         /// The task that ran the job, if it may be handed to the next one.
         let reusableTask: Task<Void, Never>?
@@ -266,7 +268,7 @@ final class JobRecord: Sendable, JobObserver {
         // Announced before the slot is freed, so observers never see the next job start first.
         queue.hub.emit(.finished(id, JobStatus(result)), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: &handOff)
-        ended.waiters.resume(with: result)
+        ended.waiters.resume(with: .success(()))
         let outcome = DependencyOutcome(title: title, result)
         let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
         guard ran else { return (notices, nil) }
@@ -313,14 +315,19 @@ final class JobRecord: Sendable, JobObserver {
             if let result = state.withLock({ $0.result }) { return try result.get() }
             // Unsafe (no checking box per await): a waiter is resumed here, or by the one end
             // that takes the list, and never both (the result is set under the same lock).
-            return try await withUnsafeThrowingContinuation { continuation in
-                let result: Result<any Sendable, any Error>? = state.withLock { state in
-                    if let result = state.result { return result }
+            await withUnsafeContinuation { continuation in
+                let waits = state.withLock { state in
+                    guard state.result == nil else { return false }
                     state.waiters.append(continuation)
-                    return nil
+                    return true
                 }
-                if let result { continuation.resume(with: result) }
+                if !waits { continuation.resume() }
             }
+            // Resumed by `end`, after it set the result, which never changes again.
+            guard let result = state.withLock({ $0.result }) else {
+                preconditionFailure("TaskFlow: a job's handle resumed before its end")
+            }
+            return try result.get()
         }
     }
 }
