@@ -67,8 +67,8 @@ final class FlowRecord: Sendable {
     let cancellation = CancellationScope()
     /// Its claim on the lock, for its run and, once completed, its undo.
     let lockRequest = LockRequest()
-    /// Its metrics and span: empty unless a backend was bootstrapped when it was submitted.
-    let telemetry: FlowTelemetry
+    /// Its metrics and span: nil unless a backend was bootstrapped when it was submitted.
+    let telemetry: FlowTelemetry?
     /// Runs the flow, which holds the lock under the ticket given, to its end (lock released);
     /// returns how it ended. Given by the engine, which knows the flow's state and body.
     typealias Run = @Sendable (_ record: FlowRecord, _ ticket: Int) async -> Ending
@@ -87,7 +87,7 @@ final class FlowRecord: Sendable {
 
     init(
         info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil,
-        telemetry: FlowTelemetry = .off, run: @escaping Run
+        telemetry: FlowTelemetry? = nil, run: @escaping Run
     ) {
         state = Protected(Mutable(run: PendingRun(run: run)))
         self.info = info
@@ -146,7 +146,7 @@ final class FlowRecord: Sendable {
             state.enter(status)
             hub.emit(.statusChanged(info.id, status), about: info)
         }
-        telemetry.reached(status)
+        telemetry?.reached(status)
     }
 
     /// The body threw (see `bodyFailed`).
@@ -174,7 +174,7 @@ final class FlowRecord: Sendable {
             hub.emit(.statusChanged(info.id, .completed), about: info)
             return true
         }
-        if completed { telemetry.reached(.completed) }
+        if completed { telemetry?.reached(.completed) }
         return completed
     }
 

@@ -55,7 +55,7 @@ final class FlowEngine: Sendable {
     ) -> (record: FlowRecord, accepted: Bool) {
         // Looked up in the submitter's task (its metrics factory, tracer and context), outside
         // the registry's lock.
-        let telemetry = FlowTelemetry(
+        let telemetry = FlowTelemetry.make(
             metrics: metrics.metrics(for: access), tracer: ActiveTracer.current, title: title, access: access)
         let registered = registry.withLock { registry in
             registry.lastID += 1
@@ -67,7 +67,7 @@ final class FlowEngine: Sendable {
             hub.emit(.flowQueued(record.info), about: record.info)
             return (record: record, accepted: registry.accepting)
         }
-        telemetry.numbered(registered.record.info.id)
+        telemetry?.numbered(registered.record.info.id)
         return registered
     }
 
@@ -152,11 +152,11 @@ final class FlowEngine: Sendable {
         store: StateStore<State>, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> FlowRecord.Run {
         { [self] record, ticket in
-            record.telemetry.lockGiven()
+            record.telemetry?.lockGiven()
             // A flow not traced is run without the context's frame around it.
             // Only asked whether there is a span: the span itself (an existential) is read in
             // `runTraced`, so that it takes no room in this frame.
-            guard record.telemetry.isTraced else {
+            guard record.telemetry?.isTraced == true else {
                 return await run(record, holding: ticket, store: store, body: body)
             }
             return await runTraced(record, holding: ticket, store: store, body: body)
@@ -171,7 +171,7 @@ final class FlowEngine: Sendable {
         _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
-        await ServiceContext.$current.withValue(record.telemetry.span?.context) {
+        await ServiceContext.$current.withValue(record.telemetry?.span?.context) {
             await run(record, holding: ticket, store: store, body: body)
         }
     }
@@ -310,9 +310,9 @@ final class FlowEngine: Sendable {
     /// cancelling the caller's task never interrupts a revert half-way.
     func undo(_ record: FlowRecord) async throws {
         // The caller's context, for the undo's span: the detached task does not inherit it.
-        let context = record.telemetry.span == nil ? nil : ServiceContext.current
+        let context = record.telemetry?.span == nil ? nil : ServiceContext.current
         try await Task.detached { [self] in
-            let span = record.telemetry.undoSpan(
+            let span = record.telemetry?.undoSpan(
                 title: record.info.title, id: record.info.id, access: record.info.access, context: context)
             guard let span else { return try await performUndo(record) }
             try await traceUndo(record, in: span)
@@ -342,9 +342,9 @@ final class FlowEngine: Sendable {
         // The flow's own request, idle since the flow ran. Nothing withdraws it: a completed flow
         // takes no cancel, and an undo is not cancellable (it is itself the way back).
         // The flow's own metrics: the undo's task (detached) does not see the caller's factory.
-        let asked = record.telemetry.metrics == nil ? nil : ContinuousClock.now
+        let asked = record.telemetry?.metrics == nil ? nil : ContinuousClock.now
         let ticket = try await lock.acquire(record)
-        if let asked { record.telemetry.metrics?.lockGiven(askedAt: asked) }
+        if let asked { record.telemetry?.metrics?.lockGiven(askedAt: asked) }
         guard !log.touchesState || log.stateIsAsLeft else {
             // A later flow changed the state this flow left: refuse before any revert runs, so
             // nothing is half-undone and the undo can be retried once the later flow is undone.

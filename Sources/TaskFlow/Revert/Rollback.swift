@@ -19,8 +19,8 @@ struct Rollback: Sendable {
     }
 
     private func revert(_ entry: RevertEntry) async -> [RevertFailure] {
-        guard let tracer = record.telemetry.tracer else { return await revertUntraced(entry) }
-        let span = SpanScope.child(of: record.telemetry.span?.context, named: "revert \(entry.step.title)", tracer: tracer)
+        guard let tracer = record.telemetry?.tracer else { return await revertUntraced(entry) }
+        let span = SpanScope.child(of: record.telemetry?.span?.context, named: "revert \(entry.step.title)", tracer: tracer)
         span.attributes["taskflow.step.id"] = entry.step.id.rawValue
         defer { span.end() }
         let failures = await ServiceContext.$current.withValue(span.context) { await revertUntraced(entry) }

@@ -81,7 +81,7 @@ struct ScopeCore: Sendable {
         let step = started(title, kind)
         let value: T
         do {
-            if let tracer = run.record.telemetry.tracer {
+            if let tracer = run.record.telemetry?.tracer {
                 value = try await traced(step, tracer: tracer) { try await apply(step) }
             } else {
                 value = try await apply(step)
@@ -140,7 +140,7 @@ struct ScopeCore: Sendable {
     /// Runs `apply` in a span for `step`, child of the flow's.
     @inline(never)
     private func traced<T>(_ step: StepInfo, tracer: any Tracer, _ apply: () async throws -> T) async throws -> T {
-        let span = SpanScope.child(of: run.record.telemetry.span?.context, named: step.title, tracer: tracer)
+        let span = SpanScope.child(of: run.record.telemetry?.span?.context, named: step.title, tracer: tracer)
         span.attributes["taskflow.step.id"] = step.id.rawValue
         return try await SpanScope.run(in: span, apply)
     }
