@@ -28,7 +28,7 @@ public struct Protected<Value: Sendable>: ~Copyable, Sendable {
     #if DEBUG
     @usableFromInline let box: NIOLockedValueBox<Value>
 
-    @inlinable public init(_ value: Value) { box = NIOLockedValueBox(value) }
+    @inlinable public init(_ value: consuming Value) { box = NIOLockedValueBox(value) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or call back into
     /// code that takes the same lock.
@@ -39,7 +39,7 @@ public struct Protected<Value: Sendable>: ~Copyable, Sendable {
     #else
     @usableFromInline let mutex: Mutex<Value>
 
-    @inlinable public init(_ value: Value) { mutex = Mutex(value) }
+    @inlinable public init(_ value: consuming Value) { mutex = Mutex(value) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or call back into
     /// code that takes the same lock.
