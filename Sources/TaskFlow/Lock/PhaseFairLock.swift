@@ -75,10 +75,18 @@ final class PhaseFairLock: Sendable {
     }
 
     private let state = Protected(State())
-    private let onChange: @Sendable (LockEvent) -> Void
+    /// Given each change as a closure that builds its event, so that an observer that does
+    /// not listen right now never pays for it (the holder's info and the lock's mode, copied for
+    /// every admission and release).
+    private let onChange: @Sendable (() -> LockEvent) -> Void
 
-    init(onChange: @escaping @Sendable (LockEvent) -> Void) {
+    init(onChange: @escaping @Sendable (() -> LockEvent) -> Void) {
         self.onChange = onChange
+    }
+
+    /// Reports a change through ``onChange``; `event` is built only if it is asked for.
+    private func report(_ event: @autoclosure () -> LockEvent) {
+        onChange(event)
     }
 
     /// Waits until `flow`'s request holds the lock and returns the ticket to release it with.
@@ -135,7 +143,7 @@ final class PhaseFairLock: Sendable {
                 state.readers[ticket] = nil
                 handover = .other
             }
-            onChange(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.waiting))
+            report(LockEvent(holder: holder, change: .released, mode: state.mode, waiting: state.waiting))
             return admit(handover, &state)
         }
         return Self.wake(admitted)
@@ -151,7 +159,7 @@ final class PhaseFairLock: Sendable {
         let (withdrawn, admitted) = state.withLock { state -> (Waiter?, [Waiter]) in
             let waiter = Self.remove(ticket, from: &state.waitingReaders) ?? Self.remove(ticket, from: &state.waitingWriters)
             guard let waiter else { return (nil, []) }
-            onChange(LockEvent(holder: waiter.flow.info, change: .withdrawn, mode: state.mode, waiting: state.waiting))
+            report(LockEvent(holder: waiter.flow.info, change: .withdrawn, mode: state.mode, waiting: state.waiting))
             return (waiter, admit(.other, &state))
         }
         // Not in the queue (arrived neither yet nor any more): nothing left, nobody admitted.
@@ -166,6 +174,8 @@ final class PhaseFairLock: Sendable {
 
     /// Resumes the admitted tasks; returns the admitted flows without one, with their tickets.
     private static func wake(_ admitted: [Waiter]) -> [AdmittedFlow] {
+        // Most releases admit nobody.
+        guard !admitted.isEmpty else { return [] }
         var flows: [AdmittedFlow] = []
         for waiter in admitted {
             switch waiter.wake {
@@ -208,7 +218,7 @@ final class PhaseFairLock: Sendable {
         case .read: state.waitingReaders.append(waiter)
         case .write: state.waitingWriters.append(waiter)
         }
-        onChange(LockEvent(holder: waiter.flow.info, change: .enqueued, mode: state.mode, waiting: state.waiting))
+        report(LockEvent(holder: waiter.flow.info, change: .enqueued, mode: state.mode, waiting: state.waiting))
         return true
     }
 
@@ -217,12 +227,14 @@ final class PhaseFairLock: Sendable {
         case .read: state.readers[ticket] = holder
         case .write: state.writer = holder
         }
-        onChange(LockEvent(holder: holder, change: .admitted, mode: state.mode, waiting: state.waiting))
+        report(LockEvent(holder: holder, change: .admitted, mode: state.mode, waiting: state.waiting))
     }
 
     /// Moves waiters into the lock according to the phase-fair rules; returns them to resume.
     private func admit(_ handover: Handover, _ state: inout State) -> [Waiter] {
-        guard state.writer == nil else { return [] }
+        // Nobody waiting is the common case, and the rules below read the queues' first waiters
+        // (copies, each with its flow retained) before they find that out.
+        guard state.writer == nil, state.waiting > 0 else { return [] }
         var admitted: [Waiter] = []
         if handover == .afterWriter, !state.waitingReaders.isEmpty {
             // A write phase ended: every waiting reader enters, wherever it stands in the queue.

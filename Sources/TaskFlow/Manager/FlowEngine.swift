@@ -44,7 +44,7 @@ final class FlowEngine: Sendable {
         self.clock = clock
         let hub = EventHub(log: FlowEventLog.of(logger))
         self.hub = hub
-        lock = PhaseFairLock { event in hub.emit(.lock(event)) }
+        lock = PhaseFairLock { event in hub.emit(.lock(event())) }
     }
 
     /// Registers a new flow, which `run` runs once it holds the lock (``runner(store:body:)``),
