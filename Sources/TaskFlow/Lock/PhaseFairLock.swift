@@ -43,9 +43,9 @@ final class PhaseFairLock: Sendable {
 
     private struct State {
         var writer: LockHolder?
-        /// Readers by ticket, so a release finds its entry in O(1). Tickets grow with arrival,
-        /// so sorting by ticket gives the readers in arrival order when a snapshot needs it.
-        var readers: [Int: LockHolder] = [:]
+        /// Readers by ticket, so a release finds its entry in O(1) (``NumberedSlots``: tickets
+        /// grow with arrival); in ticket order, they are in arrival order.
+        var readers = NumberedSlots<LockHolder>()
         /// Waiting readers and writers in two queues, so that handing the lock on touches only
         /// the waiters it admits; tickets interleave them back into one arrival order.
         var waitingReaders: Deque<Waiter> = []
@@ -189,7 +189,7 @@ final class PhaseFairLock: Sendable {
     /// The lock right now, for observers that arrive late.
     func snapshot() -> LockSnapshot {
         state.withLock { state in
-            let holders = state.writer.map { [$0] } ?? state.readers.sorted { $0.key < $1.key }.map(\.value)
+            let holders = state.writer.map { [$0] } ?? state.readers.valuesInKeyOrder
             let queue = (state.waitingReaders + state.waitingWriters).sorted { $0.ticket < $1.ticket }
             return LockSnapshot(mode: state.mode, holders: holders, queue: queue.map(\.flow.info))
         }

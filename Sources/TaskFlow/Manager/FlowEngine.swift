@@ -8,7 +8,8 @@ import Tracing
 final class FlowEngine: Sendable {
     private struct Registry {
         var lastID = 0
-        var live: [FlowID: FlowRecord] = [:]
+        /// By id (``NumberedSlots``: ids are given in increasing order, and most flows end soon).
+        var live = NumberedSlots<FlowRecord>()
         /// Completed write flows that still hold their undo log, oldest first.
         var undoable: Deque<FlowRecord> = []
         /// False once a shutdown began: flows submitted from then on are refused.
@@ -62,7 +63,7 @@ final class FlowEngine: Sendable {
             let record = FlowRecord(
                 info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock,
                 attachment: attachment, telemetry: telemetry, run: run)
-            registry.live[record.info.id] = record
+            registry.live[record.info.id.rawValue] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info), about: record.info)
             return (record: record, accepted: registry.accepting)
@@ -87,7 +88,7 @@ final class FlowEngine: Sendable {
 
     /// Cancels every live flow (each rolls back as after ``TaskFlow/cancel()``).
     func cancelAll() {
-        for record in registry.withLock({ Array($0.live.values) }) { cancel(record) }
+        for record in registry.withLock({ $0.live.valuesInKeyOrder }) { cancel(record) }
     }
 
     /// Returns once no flow is live (at once if none is): every rollback is over.
@@ -367,12 +368,12 @@ final class FlowEngine: Sendable {
 
     /// The live flow `id`, or the completed one of the undo history.
     func record(_ id: FlowID) -> FlowRecord? {
-        registry.withLock { registry in registry.live[id] ?? registry.undoable.first { $0.info.id == id } }
+        registry.withLock { registry in registry.live[id.rawValue] ?? registry.undoable.first { $0.info.id == id } }
     }
 
     func snapshot() -> ManagerSnapshot {
         let (live, undoable) = registry.withLock { registry in
-            (registry.live.values.sorted { $0.info.id < $1.info.id }, registry.undoable.map(\.info))
+            (registry.live.valuesInKeyOrder, registry.undoable.map(\.info))
         }
         return ManagerSnapshot(flows: live.map { $0.snapshot() }, lock: lock.snapshot(), undoable: undoable)
     }
@@ -401,7 +402,7 @@ final class FlowEngine: Sendable {
     /// saying which flow was pushed out, is the returned retirement's to announce.
     private func leaveRegistry(_ record: FlowRecord, undoable: Bool) -> Retirement {
         registry.withLock { registry in
-            registry.live[record.info.id] = nil
+            registry.live[record.info.id.rawValue] = nil
             var idleWaiters: [CheckedContinuation<Void, Never>] = []
             if registry.live.isEmpty { swap(&idleWaiters, &registry.idleWaiters) }
             return Retirement(evicted: evictFromHistory(record, undoable: undoable, &registry), idleWaiters: idleWaiters)
