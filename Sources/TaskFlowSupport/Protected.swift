@@ -28,6 +28,8 @@ public struct Protected<Value: Sendable>: ~Copyable, Sendable {
     #if DEBUG
     @usableFromInline let box: NIOLockedValueBox<Value>
 
+    /// A lock around `value`. Consuming: the value moves into the lock, where a borrowed one was
+    /// copied in and the original destroyed (300 instructions of a flow's registration).
     @inlinable public init(_ value: consuming Value) { box = NIOLockedValueBox(value) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or call back into
@@ -39,6 +41,8 @@ public struct Protected<Value: Sendable>: ~Copyable, Sendable {
     #else
     @usableFromInline let mutex: Mutex<Value>
 
+    /// A lock around `value`. Consuming: the value moves into the lock, where a borrowed one was
+    /// copied in and the original destroyed (300 instructions of a flow's registration).
     @inlinable public init(_ value: consuming Value) { mutex = Mutex(value) }
 
     /// Runs `body` with exclusive access to the value. `body` must not block or call back into

@@ -14,11 +14,15 @@ import Tracing
 /// the attributes `taskflow.flow.id`, `taskflow.flow.access` and (once it ends)
 /// `taskflow.flow.outcome`; each step and each revert is a child span of it.
 final class FlowTelemetry: Sendable {
+    /// Its access's `taskflow.flows`, `taskflow.flow.duration` and `taskflow.lock.wait`; nil
+    /// with the no-op metrics factory.
     let metrics: FlowMetrics?
     /// When the flow was submitted: the start of `taskflow.flow.duration` and of its lock wait
     /// (`taskflow.lock.wait`); nil without metrics.
     let submitted: ContinuousClock.Instant?
+    /// The tracer its step and revert spans go to; nil with the no-op one.
     let tracer: (any Tracer)?
+    /// The flow's own span, started when it was submitted; nil when not traced.
     let span: (any Span)?
 
     /// The telemetry of a flow submitted now, with `metrics` and `tracer` (each nil for its

@@ -15,28 +15,36 @@ import DequeModule
 ///   would otherwise grow behind it with empty slots for ever (one long-running flow among a
 ///   million short ones), or, with gaps between the keys, ahead of it. Whenever the window holds
 ///   more than twice as many slots as elements (and a few), its oldest element moves to the
-///   stragglers and the window starts after it. A key
-///   far past the end (ids that jump) moves the whole window to the stragglers instead of
-///   appending the gap.
+///   stragglers and the window starts after it. A key far past the end (ids that jump) moves the
+///   whole window to the stragglers instead of appending the gap.
 ///
 /// Every straggler's key is below the window's start, so the elements in key order are the
 /// stragglers sorted, then the window.
+///
+/// Where it is no better than a dictionary: keys more than two apart on average (the lock's
+/// readers when most tickets go to writers) leave the window too sparse, and most elements end
+/// up among the stragglers, which cost what the dictionary did.
 struct NumberedSlots<Element> {
-    /// Slot `i` holds key `start + i`.
+    /// Slot `i` holds key `start + i`. The first is filled, unless the window is empty.
     private var slots: Deque<Element?> = []
+    /// The key of the first slot; only grows, but when nothing is held at all.
     private var start = 0
     /// Elements in the window (filled slots).
     private var windowCount = 0
+    /// The elements kept outside the window, all under keys below `start`.
     private var stragglers: [Int: Element] = [:]
 
     /// Slack allowed beyond twice the element count before the window sheds its oldest element,
     /// and the largest gap a key past the end may leave in the window.
     private static var slack: Int { 32 }
 
+    /// Holds nothing.
     init() {}
 
+    /// Whether it holds nothing.
     var isEmpty: Bool { windowCount == 0 && stragglers.isEmpty }
 
+    /// How many elements it holds.
     var count: Int { windowCount + stragglers.count }
 
     /// The element under `key`; setting nil removes it.

@@ -53,6 +53,10 @@ struct NumberedSlotsTests {
                 continue
             }
             #expect(slots[key] == reference[key], "key \(key), round \(round)")
+            // And a key nobody touched this round, held or not.
+            let other = Int.random(in: -5...(next + 5), using: &random)
+            #expect(slots[other] == reference[other], "key \(other), round \(round)")
+            #expect(slots.count == reference.count, "round \(round)")
             expectBounded(slots, "round \(round)")
             if round % 1_000 == 0 { expectSame(slots, as: reference, "round \(round)") }
         }
@@ -61,6 +65,17 @@ struct NumberedSlotsTests {
             slots[key] = nil
         }
         #expect(slots.isEmpty && slots.windowLength == 0)
+    }
+
+    @Test func keysInARowAreHeldInTheWindowWithoutEmptySlots() {
+        var slots = NumberedSlots<Int>()
+        for key in 1...1_000 { slots[key] = key }
+        #expect(slots.windowLength == 1_000 && slots.count == 1_000)
+        for key in 1...500 { slots[key] = nil }
+        #expect(slots.windowLength == 500 && slots[501] == 501 && slots[500] == nil)
+        slots[2_000] = nil  // never held: nothing changes
+        slots[0] = nil
+        #expect(slots.count == 500 && slots.valuesInKeyOrder == Array(501...1_000))
     }
 
     @Test func oneLongLivedElementAmongManyShortOnesKeepsTheWindowSmall() {
