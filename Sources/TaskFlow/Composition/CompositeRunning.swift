@@ -5,20 +5,20 @@ extension ScopeCore {
         return try await perform(composite.title, composite.inParallel ? .group : .sequence, inside: inner) { step in
             if composite.inParallel {
                 // A failing child cancels its siblings through this flag, not the whole flow.
-                let siblings = CancellationScope(parent: cancellation)
-                try await child(of: step.id, log: inner, cancellation: siblings).runParallel(composite.children)
+                let siblings = CancellationScope(parent: cancellationParent)
+                try await child(of: step.id, log: inner, cancellation: siblings).runParallel(composite.children, siblings: siblings)
             } else {
                 try await child(of: step.id, log: inner).runSerial(composite.children)
             }
         } revert: { _, _ in .none }
     }
 
-    /// Runs every child at once. On the first error: cancel the siblings through the scope's
-    /// flag, wait for all of them, and rethrow (the caller reverts what completed), together
-    /// with every revert failure any child's own rollback had. A real failure wins over
-    /// `CancellationError`, whichever came first: children that stopped because of a cancel
-    /// must not hide a sibling's failure as a cancel.
-    func runParallel(_ children: [CompositeChild]) async throws {
+    /// Runs every child at once. On the first error: cancel the siblings through `siblings`,
+    /// the flag their scopes read (this scope's), wait for all of them, and rethrow (the caller
+    /// reverts what completed), together with every revert failure any child's own rollback
+    /// had. A real failure wins over `CancellationError`, whichever came first: children that
+    /// stopped because of a cancel must not hide a sibling's failure as a cancel.
+    func runParallel(_ children: [CompositeChild], siblings: CancellationScope) async throws {
         // Ids in the order the group lists its children, so observers show them in that order.
         let ids = run.record.reserveStepIDs(children.count)
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -35,7 +35,7 @@ extension ScopeCore {
                 do {
                     guard try await group.next() != nil else { break }
                 } catch {
-                    if outcome.record(error) { cancellation.cancel() }
+                    if outcome.record(error) { siblings.cancel() }
                 }
             }
             if let error = outcome.error { throw error }

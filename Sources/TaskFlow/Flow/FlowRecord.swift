@@ -64,7 +64,9 @@ final class FlowRecord: Sendable {
     let hub: EventHub
     /// What the flow's step retries wait their backoff on: its manager's clock.
     let clock: any TimingClock
-    let cancellation = CancellationScope()
+    /// Its cancel flag, which its steps read (outside groups, directly; inside them, through
+    /// their ``CancellationScope``). Set once, by the first effective ``requestCancel()``.
+    private let cancelFlag = Atomic<Bool>(false)
     /// Its claim on the lock, for its run and, once completed, its undo.
     let lockRequest = LockRequest()
     /// Its metrics and span: nil unless a backend was bootstrapped when it was submitted.
@@ -157,7 +159,7 @@ final class FlowRecord: Sendable {
     /// The flow got the lock: it starts running unless it was cancelled meanwhile.
     func start() -> Bool {
         state.withLock { state in
-            guard !cancellation.isCancelled else { return false }
+            guard !isCancelled else { return false }
             state.status = .running
             hub.emit(.statusChanged(info.id, .running), about: info)
             return true
@@ -168,7 +170,7 @@ final class FlowRecord: Sendable {
     /// roll back. A completed write flow keeps `undoLog`.
     func complete(keeping undoLog: () -> UndoLog?) -> Bool {
         let completed = state.withLock { state in
-            guard !cancellation.isCancelled else { return false }
+            guard !isCancelled else { return false }
             state.enter(.completed)
             state.undoLog = undoLog()
             hub.emit(.statusChanged(info.id, .completed), about: info)
@@ -178,11 +180,16 @@ final class FlowRecord: Sendable {
         return completed
     }
 
+    /// True once a cancel was requested (and had an effect).
+    var isCancelled: Bool { cancelFlag.load(ordering: .acquiring) }
+
     /// Requests a cancel. Has an effect only while the flow is queued, waiting or running, and
     /// only the first time; returns whether it had one.
     func requestCancel() -> Bool {
         state.withLock { state in
-            guard state.status.acceptsCancel, !state.bodyFailed, cancellation.cancel() else { return false }
+            guard state.status.acceptsCancel, !state.bodyFailed,
+                !cancelFlag.exchange(true, ordering: .acquiringAndReleasing)
+            else { return false }
             if case .running = state.status {
                 state.status = .cancelling
                 hub.emit(.statusChanged(info.id, .cancelling), about: info)

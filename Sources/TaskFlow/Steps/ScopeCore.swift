@@ -22,7 +22,9 @@ struct ScopeCore: Sendable {
     /// Where completed steps register their reverts: the log of the step this scope is inside,
     /// nil at the flow's top level, whose steps register in the run's list (``FlowRun/reverts``).
     let log: RevertLog?
-    let cancellation: CancellationScope
+    /// The cancel flag of the group (or revert) this scope is inside; nil outside any, where
+    /// the steps read their flow's own flag (``isCancelled``): one object less per flow.
+    let cancellation: CancellationScope?
     /// Set inside a background step's revert, which runs after the body ended (during a
     /// rollback or an undo) and may run sub-steps while it runs — not after: a context kept
     /// from a revert is refused like any other that outlived its flow. What they register is
@@ -31,12 +33,25 @@ struct ScopeCore: Sendable {
     /// ``reservedID``'s number, 0 for none (see ``parentNumber``).
     private var reservedNumber = 0
 
-    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope, revertWindow: RevertWindow? = nil) {
+    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope?, revertWindow: RevertWindow? = nil) {
         self.run = run
         parentNumber = parent?.rawValue ?? 0
         self.log = log
         self.cancellation = cancellation
         self.revertWindow = revertWindow
+    }
+
+    /// True once this scope's steps were asked to stop: by their group (a sibling failed) or
+    /// their flow; never inside a revert, which runs in full.
+    var isCancelled: Bool {
+        guard let cancellation else { return run.record.isCancelled }
+        return cancellation.isCancelled
+    }
+
+    /// The flag a group inside this scope nests its own in.
+    var cancellationParent: CancellationScope.Parent {
+        guard let cancellation else { return .flow(run.record) }
+        return .scope(cancellation)
     }
 
     /// The step this scope lives inside; nil at the flow's top level.
@@ -108,7 +123,7 @@ struct ScopeCore: Sendable {
         guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
             throw FlowError.stepAfterFlowEnded(flow: run.record.info, step: title)
         }
-        if cancellation.isCancelled {
+        if isCancelled {
             if counted { run.leave() }
             throw CancellationError()
         }

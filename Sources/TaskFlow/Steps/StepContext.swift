@@ -20,7 +20,7 @@ extension StepContext {
     /// True once the flow (or, in a group, a sibling's failure) asked to stop: the current step
     /// may stop early by throwing `CancellationError`; the next step would not start anyway.
     /// Always false inside a revert: reverts run in full.
-    public var isCancelled: Bool { scope.cancellation.isCancelled }
+    public var isCancelled: Bool { scope.isCancelled }
 
     /// A read flow's snapshot, taken when it got the lock and unaffected by later writers; a
     /// write flow's current state, including its own updates.

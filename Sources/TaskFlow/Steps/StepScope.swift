@@ -20,9 +20,9 @@ public struct StepScope<State: Sendable>: Sendable {
         @inline(__always) get { core.run }
     }
 
-    /// The cancel flag this scope's steps check.
-    var cancellation: CancellationScope {
-        @inline(__always) get { core.cancellation }
+    /// Whether this scope's steps were asked to stop (see ``ScopeCore/isCancelled``).
+    var isCancelled: Bool {
+        @inline(__always) get { core.isCancelled }
     }
 
     /// The manager's state store. Sound: the engine makes a flow's run with the store of the
@@ -77,7 +77,7 @@ public struct StepScope<State: Sendable>: Sendable {
                 let window = RevertWindow()
                 defer { window.close() }
                 let revertScope = ScopeCore(
-                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(), revertWindow: window)
+                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(parent: nil), revertWindow: window)
                 try await revert(TaskContext(scope: StepScope(revertScope), step: step), value)
             }
         }
