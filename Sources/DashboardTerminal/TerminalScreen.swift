@@ -44,7 +44,7 @@ package final class TerminalScreen {
         // The two FILE streams live as long as the process: closing them would close the
         // standard descriptors themselves.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-            let screen = newterm(nil, output, input)
+            let screen = tf_newterm_leaving_sigtstp(output, input)
         else {
             FatalSignals.forgetTerminal()
             throw .unknownTerminal(term)
