@@ -5,7 +5,7 @@ extension ScopeCore {
         return try await perform(composite.title, composite.inParallel ? .group : .sequence, inside: inner) { step in
             if composite.inParallel {
                 // A failing child cancels its siblings through this flag, not the whole flow.
-                let siblings = CancellationScope(parent: cancellationParent)
+                let siblings = CancellationScope(parent: cancellation)
                 try await child(of: step.id, log: inner, cancellation: siblings).runParallel(composite.children, siblings: siblings)
             } else {
                 try await child(of: step.id, log: inner).runSerial(composite.children)

@@ -11,27 +11,30 @@ import Synchronization
 /// and leave work that no revert covers. Here a step always finishes unless it chooses to stop
 /// by checking ``TaskContext/isCancelled``, and reverts always run in full.
 final class CancellationScope: Sendable {
-    /// The flag a scope is nested in.
-    enum Parent: Sendable {
-        /// An enclosing group's.
-        case scope(CancellationScope)
-        /// The flow's own.
+    /// Where steps read whether to stop: their flow's own flag, or a scope's (which reads its
+    /// own parent in turn). What a step scope holds (``ScopeCore``), and what a scope nests in.
+    enum Source: Sendable {
+        /// The flow's own flag: the steps outside any group.
         case flow(FlowRecord)
+        /// A group's or a revert's scope.
+        case scope(CancellationScope)
+
+        var isCancelled: Bool {
+            switch self {
+            case .flow(let flow): flow.isCancelled
+            case .scope(let scope): scope.isCancelled
+            }
+        }
     }
 
     private let flag = Atomic<Bool>(false)
-    /// Nil for a revert's scope, which nothing outside it cancels.
-    private let parent: Parent?
+    /// The flag this one is nested in; nil for a revert's scope, which nothing outside it cancels.
+    private let parent: Source?
 
-    init(parent: Parent?) { self.parent = parent }
+    init(parent: Source?) { self.parent = parent }
 
     var isCancelled: Bool {
-        guard !flag.load(ordering: .acquiring) else { return true }
-        switch parent {
-        case .scope(let scope): return scope.isCancelled
-        case .flow(let flow): return flow.isCancelled
-        case nil: return false
-        }
+        flag.load(ordering: .acquiring) || (parent?.isCancelled ?? false)
     }
 
     /// Sets the flag; returns true only for the call that set it.

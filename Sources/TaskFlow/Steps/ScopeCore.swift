@@ -22,9 +22,9 @@ struct ScopeCore: Sendable {
     /// Where completed steps register their reverts: the log of the step this scope is inside,
     /// nil at the flow's top level, whose steps register in the run's list (``FlowRun/reverts``).
     let log: RevertLog?
-    /// The cancel flag of the group (or revert) this scope is inside; nil outside any, where
-    /// the steps read their flow's own flag (``isCancelled``): one object less per flow.
-    let cancellation: CancellationScope?
+    /// Where this scope's steps read whether to stop: the scope of the group (or revert) they
+    /// are inside, else their flow's own flag (one object less per flow than a scope of its own).
+    let cancellation: CancellationScope.Source
     /// Set inside a background step's revert, which runs after the body ended (during a
     /// rollback or an undo) and may run sub-steps while it runs — not after: a context kept
     /// from a revert is refused like any other that outlived its flow. What they register is
@@ -33,7 +33,7 @@ struct ScopeCore: Sendable {
     /// ``reservedID``'s number, 0 for none (see ``parentNumber``).
     private var reservedNumber = 0
 
-    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope?, revertWindow: RevertWindow? = nil) {
+    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope.Source, revertWindow: RevertWindow? = nil) {
         self.run = run
         parentNumber = parent?.rawValue ?? 0
         self.log = log
@@ -43,16 +43,7 @@ struct ScopeCore: Sendable {
 
     /// True once this scope's steps were asked to stop: by their group (a sibling failed) or
     /// their flow; never inside a revert, which runs in full.
-    var isCancelled: Bool {
-        guard let cancellation else { return run.record.isCancelled }
-        return cancellation.isCancelled
-    }
-
-    /// The flag a group inside this scope nests its own in.
-    var cancellationParent: CancellationScope.Parent {
-        guard let cancellation else { return .flow(run.record) }
-        return .scope(cancellation)
-    }
+    var isCancelled: Bool { cancellation.isCancelled }
 
     /// The step this scope lives inside; nil at the flow's top level.
     var parent: StepID? { parentNumber == 0 ? nil : StepID(parentNumber) }
@@ -67,8 +58,8 @@ struct ScopeCore: Sendable {
     /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
     func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> ScopeCore {
         ScopeCore(
-            run: run, parent: step, log: log, cancellation: cancellation ?? self.cancellation,
-            revertWindow: revertWindow)
+            run: run, parent: step, log: log,
+            cancellation: cancellation.map(CancellationScope.Source.scope) ?? self.cancellation, revertWindow: revertWindow)
     }
 
     /// Runs one step: refuses to start it once cancelled, announces it, runs `apply`, then

@@ -77,7 +77,7 @@ public struct StepScope<State: Sendable>: Sendable {
                 let window = RevertWindow()
                 defer { window.close() }
                 let revertScope = ScopeCore(
-                    run: run, parent: step.id, log: RevertLog(), cancellation: CancellationScope(parent: nil), revertWindow: window)
+                    run: run, parent: step.id, log: RevertLog(), cancellation: .scope(CancellationScope(parent: nil)), revertWindow: window)
                 try await revert(TaskContext(scope: StepScope(revertScope), step: step), value)
             }
         }
