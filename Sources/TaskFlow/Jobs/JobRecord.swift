@@ -312,7 +312,7 @@ final class JobRecord: Sendable, JobObserver {
     /// The job's value once it ended, or its error.
     var value: any Sendable {
         get async throws {
-            if let result = state.withLock({ $0.result }) { return try result.get() }
+            if let result = endedResult { return try result.get() }
             // Unsafe (no checking box per await): a waiter is resumed here, or by the one end
             // that takes the list, and never both (the result is set under the same lock).
             await withUnsafeContinuation { continuation in
@@ -324,10 +324,15 @@ final class JobRecord: Sendable, JobObserver {
                 if !waits { continuation.resume() }
             }
             // Resumed by `end`, after it set the result, which never changes again.
-            guard let result = state.withLock({ $0.result }) else {
+            guard let result = endedResult else {
                 preconditionFailure("TaskFlow: a job's handle resumed before its end")
             }
             return try result.get()
         }
+    }
+
+    /// The result if the job ended, else nil.
+    private var endedResult: Result<any Sendable, any Error>? {
+        state.withLock { $0.result }
     }
 }

@@ -150,7 +150,7 @@ final class FlowEngine: Sendable {
     /// How a flow with `body` on `store` runs once it holds the lock: in its span's context, its
     /// lock wait measured, to its end; made once per flow.
     func runner<State, Value: Sendable>(
-        store: StateStore<State>, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+        store: StateStore, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> FlowRecord.Run {
         { [self] record, ticket in
             record.telemetry?.lockGiven()
@@ -169,7 +169,7 @@ final class FlowEngine: Sendable {
     /// allocator, one heap allocation more per flow, traced or not.
     @inline(never)
     private func runTraced<State, Value: Sendable>(
-        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
+        _ record: FlowRecord, holding ticket: Int, store: StateStore,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
         await ServiceContext.$current.withValue(record.telemetry?.span?.context) {
@@ -195,7 +195,7 @@ final class FlowEngine: Sendable {
     /// a closure around the body: one frame and one closure less on the body's path.
     @inline(__always)
     private func run<State, Value: Sendable>(
-        _ record: FlowRecord, holding ticket: Int, store: StateStore<State>,
+        _ record: FlowRecord, holding ticket: Int, store: StateStore,
         body: @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
         guard record.start() else {
@@ -217,8 +217,8 @@ final class FlowEngine: Sendable {
     /// The end of a flow whose body returned `value`: completes it, or rolls it back if a cancel
     /// came first or finishing its escaped steps or its attachment failed.
     @inline(__always)
-    private func conclude<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, value: any Sendable
+    private func conclude(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore, value: any Sendable
     ) async -> FlowRecord.Ending {
         do {
             // Steps the body let escape end (and register their reverts) before the flow does. A
@@ -237,8 +237,8 @@ final class FlowEngine: Sendable {
     /// Completes a flow whose body and escaped steps ended, unless a cancel came first (nil: it
     /// rolls back). Synchronous and out of line: what it builds stays off the flow's async frames.
     @inline(never)
-    private func complete<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>, value: any Sendable
+    private func complete(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore, value: any Sendable
     ) -> FlowRecord.Ending? {
         let keep = record.info.access == .write && undoHistoryLimit > 0
         let completed = record.complete(keeping: {
@@ -268,8 +268,8 @@ final class FlowEngine: Sendable {
     /// runner, its frame made every flow's frames overflow a slab of the task's allocator, one
     /// heap allocation more per flow, rolled back or not.
     @inline(never)
-    private func rollBack<State>(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore<State>,
+    private func rollBack(
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore,
         after error: any Error
     ) async -> FlowRecord.Ending {
         let (error, earlier) = RollbackIncompleteError.split(error)
@@ -287,7 +287,7 @@ final class FlowEngine: Sendable {
     /// sibling's update, and a retry or the body went on) can never apply once the flow
     /// completes: they are this flow's revert failures, reported now, and must not surface in a
     /// later flow's rollback as that flow's.
-    private func reportLeftoverRestores<State>(of record: FlowRecord, in store: StateStore<State>) {
+    private func reportLeftoverRestores(of record: FlowRecord, in store: StateStore) {
         guard record.info.access == .write else { return }
         for failure in Self.unrestored(store.takeUnrestored()) {
             hub.emit(.revertFailed(record.info.id, failure.step, String(describing: failure.error)), about: record.info)

@@ -12,7 +12,7 @@ import Logging
 /// ```
 public final class TaskFlowManager<State: Sendable>: Sendable {
     let engine: FlowEngine
-    private let store: StateStore<State>
+    private let store: StateStore
 
     /// Creates a manager that owns `state`. Write flows change it through
     /// ``FlowContext/update(title:_:)``; read flows see a snapshot.
@@ -38,7 +38,7 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     }
 
     /// The state as it is now.
-    public var state: State { store.value }
+    public var state: State { store.value(as: State.self) }
 
     /// How many completed write flows keep their undo log.
     public var undoHistoryLimit: Int { engine.undoHistoryLimit }

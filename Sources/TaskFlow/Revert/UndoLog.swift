@@ -2,9 +2,8 @@
 struct UndoLog: Sendable {
     /// Its reverts, in registration order.
     let entries: [RevertEntry]
-    /// The manager's state, as this flow left it at ``version``. Held as a protocol (one
-    /// reference, no closure context to allocate per flow).
-    let state: any VersionedState
+    /// The manager's state, as this flow left it at ``version``.
+    let state: StateStore
     /// The state's version when the flow completed.
     let version: Int
 
@@ -12,7 +11,7 @@ struct UndoLog: Sendable {
     /// changed the state is only safe then: otherwise a later flow built on its changes.
     var stateIsAsLeft: Bool { state.version == version }
 
-    /// The updates the undo's reverts could not restore (see ``VersionedState/takeUnrestored()``).
+    /// The updates the undo's reverts could not restore (see ``StateStore/takeUnrestored()``).
     func takeUnrestored() -> [StepInfo] { state.takeUnrestored() }
 
     /// Whether any revert (at any depth) restores the manager's state.
@@ -21,13 +20,4 @@ struct UndoLog: Sendable {
     private static func touchesState(_ entries: [RevertEntry]) -> Bool {
         entries.contains { $0.step.kind == .update || touchesState($0.children) }
     }
-}
-
-/// What an undo needs of the manager's state, whatever its type: whether it changed since, and
-/// which updates a rollback could not restore.
-protocol VersionedState: AnyObject, Sendable {
-    /// Changes with every change of the state (a restore may bring an older version back).
-    var version: Int { get }
-    /// The updates whose reverts found a later change still in place, since the last call.
-    func takeUnrestored() -> [StepInfo]
 }

@@ -10,9 +10,8 @@ import TaskFlowSupport
 /// flow's 22 k). The typed views are ``StepScope``'s, which knows `State`.
 final class FlowRun: Sendable {
     let record: FlowRecord
-    /// The manager's `StateStore<State>`, its type erased (see ``StepScope/store``). Not an
-    /// `any VersionedState`: that conformance of a generic class is looked up at run time too.
-    let store: any AnyObject & Sendable
+    /// The manager's state.
+    let store: StateStore
     /// A read flow's `StateSnapshot<State>`, taken when it got the lock; nil for write flows.
     let snapshot: (any AnyObject & Sendable)?
     /// The reverts of the flow's top-level steps: kept here rather than in a log of their own,
@@ -28,7 +27,7 @@ final class FlowRun: Sendable {
     /// The body's end, waiting for the last escaped step (rare: only then is a lock taken).
     private let drained = Protected<CheckedContinuation<Void, Never>?>(nil)
 
-    init<State>(record: FlowRecord, store: StateStore<State>) {
+    init(record: FlowRecord, store: StateStore) {
         self.record = record
         self.store = store
         snapshot = record.info.access == .read ? store.snapshot() : nil

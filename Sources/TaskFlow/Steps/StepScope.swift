@@ -25,17 +25,12 @@ public struct StepScope<State: Sendable>: Sendable {
         @inline(__always) get { core.isCancelled }
     }
 
-    /// The manager's state store. Sound: the engine makes a flow's run with the store of the
-    /// manager whose `State` this scope has (``FlowEngine``'s `run`), and never another.
-    var store: StateStore<State> {
-        @inline(__always) get { unsafeDowncast(core.run.store, to: StateStore<State>.self) }
-    }
-
-    /// A read flow's snapshot (the run holds one of this store's, see ``store``); a write
-    /// flow's current state.
+    /// A read flow's snapshot; a write flow's current state. Sound: the engine makes a flow's
+    /// run with the store of the manager whose `State` this scope has (``FlowEngine``'s `run`),
+    /// and never another, so the store's snapshots are `StateSnapshot<State>`.
     var state: State {
         @inline(__always) get {
-            guard let snapshot = core.run.snapshot else { return store.value }
+            guard let snapshot = core.run.snapshot else { return core.run.store.value(as: State.self) }
             return unsafeDowncast(snapshot, to: StateSnapshot<State>.self).value
         }
     }
@@ -88,9 +83,9 @@ public struct StepScope<State: Sendable>: Sendable {
         guard core.run.record.info.access == .write else {
             throw FlowError.updateInReadFlow(flow: core.run.record.info)
         }
-        let store = store
+        let store = core.run.store
         _ = try await core.perform(title, .update, inside: nil) { step in
-            try store.update(step, change)
+            try store.update(step, as: State.self, change)
         } revert: { _, restore in
             .background(restore)
         }
