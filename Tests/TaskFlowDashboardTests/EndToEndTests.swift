@@ -12,8 +12,13 @@ struct EndToEndTests {
         defer { tmux.close() }
         try await tmux.waitFor("the first flow running") { $0.contains("Import books") && $0.contains("running") }
         // Batches 1 and 2 done, and the flow not yet over: batches 3 to 5 leave the key six seconds.
+        // On the flow's own row: the log's lines about batches 3 to 5 stay in view after the
+        // flow completed, as the demo goes quiet then.
         try await tmux.waitFor("Migrate archive running batch 3, 4 or 5") { screen in
-            ["batch 3/6", "batch 4/6", "batch 5/6"].contains { screen.contains($0) }
+            screen.split(separator: "\n").contains { row in
+                row.contains("Migrate archive") && row.contains("running")
+                    && ["batch 3/6", "batch 4/6", "batch 5/6"].contains { row.contains($0) }
+            }
         }
         try tmux.send("/", "Migrate", "Enter", "c")
         // Collect the log's "reverted" lines as they scroll by, in the order they appear.
@@ -96,7 +101,9 @@ struct EndToEndTests {
     /// Ctrl-Z stops taskflow with the terminal restored, like any program a shell suspends;
     /// `fg` brings the dashboard back, redrawn, and it goes on where it was.
     @Test func ctrlZSuspendsWithTheTerminalRestoredAndFgRedraws() async throws {
-        let tmux = try Tmux("suspend", jobControl: true)
+        let scenario = try Tmux.longFlowScenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let tmux = try Tmux("suspend", arguments: "run '\(scenario.path)'", jobControl: true)
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
         // Ctrl-Z comes as a key while the dashboard runs: a SIGTSTP the terminal sent while
@@ -106,7 +113,10 @@ struct EndToEndTests {
         try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
         #expect(try tmux.terminalModes().contains("susp = ^Z"), "the shell's suspend character while stopped")
         try tmux.run(["send-keys", "-t", tmux.name, "-l", "stty -a | grep -o -- ' -*icanon\\| -*echo '\n"])
-        let shell = try await tmux.waitFor("the terminal modes") { $0.contains(" icanon") || $0.contains(" -icanon") }
+        // Both lines of grep's output: a capture may fall between them.
+        let shell = try await tmux.waitFor("the terminal modes") {
+            ($0.contains(" icanon") || $0.contains(" -icanon")) && ($0.contains(" echo ") || $0.contains(" -echo "))
+        }
         #expect(shell.contains(" icanon") && shell.contains(" echo "), "canonical mode and echo while stopped:\n\(shell)")
         #expect(tmux.variable("alternate_on") == "0", "the main screen while stopped")
         try await tmux.bringBackWithFg()
@@ -118,8 +128,11 @@ struct EndToEndTests {
     /// stops with the script, and the shell gets its prompt back (stopping taskflow alone left
     /// the shell waiting for a script that never stopped).
     @Test func ctrlZStopsTheWholeJobOfAScriptRunningTaskflow() async throws {
+        let scenario = try Tmux.longFlowScenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
         let tmux = try Tmux(
-            "suspend-script", program: "/bin/sh", arguments: "-c '\"\(Tmux.binary)\" demo built-in; true'", jobControl: true)
+            "suspend-script", program: "/bin/sh", arguments: "-c '\"\(Tmux.binary)\" run \(scenario.path); true'",
+            jobControl: true)
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
         try tmux.send("C-z")
@@ -131,7 +144,9 @@ struct EndToEndTests {
     /// A SIGTSTP sent with `kill` suspends the dashboard like Ctrl-Z, through the loop's
     /// signal watcher, with the terminal given back; `fg` brings it back.
     @Test func aStopSignalSuspendsWithTheTerminalRestored() async throws {
-        let tmux = try Tmux("suspend-signal", jobControl: true)
+        let scenario = try Tmux.longFlowScenario()
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let tmux = try Tmux("suspend-signal", arguments: "run '\(scenario.path)'", jobControl: true)
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
         let pid = try #require(tmux.programPID)
@@ -185,6 +200,24 @@ struct EndToEndTests {
 /// The shell side of a suspended dashboard, for the tests that stop it (the pane runs an
 /// interactive shell: `Tmux(_:jobControl:)`).
 extension Tmux {
+    /// A scenario file with one flow, "Import books", whose step lasts ten minutes: it is still
+    /// running whenever a test quits, so the first `q` starts a rollback and the second quits at
+    /// once, however slow the machine. (The built-in demo ends twenty seconds in, on the wall
+    /// clock, and the first `q` then exits alone.)
+    static func longFlowScenario() throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appending(path: "taskflow-long-\(UUID().uuidString).toml")
+        try """
+            name = "Long"
+            [[flow]]
+            title = "Import books"
+              [[flow.step]]
+              task = "Copy books"
+              duration = "10m"
+
+            """.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
     /// `fg`, after `clear` so that the exit check reads only what is printed after the exit;
     /// returns once the dashboard is drawn again.
     func bringBackWithFg(sourceLocation: SourceLocation = #_sourceLocation) async throws {

@@ -42,7 +42,8 @@ struct JobsViewEndToEndTests {
         try tmux.send("c")
         try await tmux.waitFor("the question") { $0.contains("Cancel job 2 (send-email)? It is removed from the store.") }
         try tmux.send("y")
-        try await tmux.waitFor("the e-mail job removed") { !$0.contains("send-email") && $0.contains("job 2 cancelled") }
+        // The job's row gone, and the notice; the log's line about it says "send-email" too.
+        try await tmux.waitFor("the e-mail job removed") { !$0.contains("#2     send-email") && $0.contains("job 2 cancelled") }
         #expect(try await store.jobs().map(\.kind) == ["doomed"], "the keys changed the file itself")
         await workers.stop()
         try await tmux.waitFor("the worker process gone") { $0.contains("no process runs workers on this store") }
