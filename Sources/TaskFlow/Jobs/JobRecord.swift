@@ -247,10 +247,13 @@ final class JobRecord: Sendable, JobObserver {
     private func end(
         with result: Result<any Sendable, any Error>, ran: Bool
     ) -> (notices: [DependencyNotice], handOff: JobHandOff?)? {
+        // Once: each `JobStatus(result)` copies the result (two existentials) through its value
+        // witnesses, and a failure's describes its error.
+        let status = JobStatus(result)
         let ended: Ended? = state.withLock { state in
             guard state.result == nil, ran || state.status == .waiting else { return nil }
             state.result = result
-            state.status = JobStatus(result)
+            state.status = status
             endedFlag.store(true, ordering: .releasing)
             defer {
                 state.task = nil
@@ -262,21 +265,25 @@ final class JobRecord: Sendable, JobObserver {
                 reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
         }
         guard let ended else { return nil }
-        metrics?.ended(JobStatus(result))
+        metrics?.ended(status)
         if !ran, case .failure(let error) = result { job.report(error) }
         var handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
-        queue.hub.emit(.finished(id, JobStatus(result)), about: title)
+        queue.hub.emit(.finished(id, status), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: &handOff)
         ended.waiters.resume(with: .success(()))
-        let outcome = DependencyOutcome(title: title, result)
-        let notices = ended.dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
+        let notices = ended.dependents.isEmpty ? [] : Self.notices(for: ended.dependents, DependencyOutcome(title: title, result))
         guard ran else { return (notices, nil) }
         DependencyOutcome.deliver(notices, handOff: &handOff)
         return ([], handOff)
     }
 
     // MARK: - Dependencies
+
+    /// What `dependents` are told of a job that ended with `outcome`.
+    private static func notices(for dependents: [JobRecord], _ outcome: DependencyOutcome) -> [DependencyNotice] {
+        dependents.map { DependencyNotice(dependent: $0, outcome: outcome) }
+    }
 
     /// Registers `dependent` to hear how this job ends; if it already ended, returns that
     /// instead (and registers nothing).
