@@ -73,8 +73,7 @@ struct EndToEndTests {
         // A copy done, the next under way for half a minute, and the done one's revert taking
         // fifteen seconds: the rollback stays on screen long enough to be seen on a loaded machine
         // (five were once not enough).
-        let file = FileManager.default.temporaryDirectory.appending(path: "taskflow-quit-\(UUID().uuidString).toml")
-        try """
+        let file = try Tmux.scenarioFile("""
             name = "Quit"
             [[flow]]
             title = "Migrate archive"
@@ -86,7 +85,7 @@ struct EndToEndTests {
               task = "Copy batch 2"
               duration = "30s"
 
-            """.write(to: file, atomically: true, encoding: .utf8)
+            """)
         defer { try? FileManager.default.removeItem(at: file) }
         let tmux = try Tmux("quit", arguments: "run '\(file.path)'")
         defer { tmux.close() }
@@ -205,17 +204,7 @@ extension Tmux {
     /// once, however slow the machine. (The built-in demo ends twenty seconds in, on the wall
     /// clock, and the first `q` then exits alone.)
     static func longFlowScenario() throws -> URL {
-        let file = FileManager.default.temporaryDirectory.appending(path: "taskflow-long-\(UUID().uuidString).toml")
-        try """
-            name = "Long"
-            [[flow]]
-            title = "Import books"
-              [[flow.step]]
-              task = "Copy books"
-              duration = "10m"
-
-            """.write(to: file, atomically: true, encoding: .utf8)
-        return file
+        try oneFlowScenario(title: "Import books", step: "Copy books", duration: "10m")
     }
 
     /// `fg`, after `clear` so that the exit check reads only what is printed after the exit;

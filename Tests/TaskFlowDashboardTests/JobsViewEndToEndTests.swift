@@ -66,16 +66,8 @@ struct JobsViewEndToEndTests {
         try await store.submit(kind: "send-email", json: Data(#"{"to":"ann@example.com"}"#.utf8))
         // One quick flow, then nothing: the event log keeps the retry's line in view. The
         // built-in demo's events, on the wall clock, once pushed it out before a capture.
-        let scenario = folder.appending(path: "quiet.toml")
-        try """
-            name = "Quiet"
-            [[flow]]
-            title = "Warm up"
-              [[flow.step]]
-              task = "Stretch"
-              duration = "10ms"
-
-            """.write(to: scenario, atomically: true, encoding: .utf8)
+        let scenario = try Tmux.oneFlowScenario(title: "Warm up", step: "Stretch", duration: "10ms")
+        defer { try? FileManager.default.removeItem(at: scenario) }
 
         let tmux = try Tmux("jobs-bulk", arguments: "run '\(scenario.path)' --store '\(path)'")
         defer { tmux.close() }

@@ -51,18 +51,9 @@ struct PreferencesEndToEndTests {
         defer { try? FileManager.default.removeItem(atPath: blocker) }
         // One quiet flow: the log line saying the preferences are not saved stays in view (the
         // built-in demo's busy start could scroll it away before a late poll saw it).
-        let scenario = blocker + ".toml"
-        try """
-            name = "Quiet"
-            [[flow]]
-            title = "Import books"
-              [[flow.step]]
-              task = "Read"
-              duration = "10m"
-
-            """.write(toFile: scenario, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: scenario) }
-        let tmux = try Tmux("prefs-unwritable", arguments: "run '\(scenario)'", environment: Self.environment(blocker))
+        let scenario = try Tmux.oneFlowScenario(title: "Import books", step: "Read", duration: "10m")
+        defer { try? FileManager.default.removeItem(at: scenario) }
+        let tmux = try Tmux("prefs-unwritable", arguments: "run '\(scenario.path)'", environment: Self.environment(blocker))
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
         try tmux.send("t")

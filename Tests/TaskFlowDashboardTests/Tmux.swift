@@ -207,3 +207,27 @@ struct TmuxError: Error {
 }
 
 struct TmuxTimeout: Error {}
+
+extension Tmux {
+    /// A scenario file, in the temporary folder, of one flow called `title` with one step that
+    /// lasts `duration`: a dashboard whose event log stays quiet once it started. The caller
+    /// removes the file.
+    static func oneFlowScenario(title: String, step: String, duration: String) throws -> URL {
+        try scenarioFile("""
+            name = "One flow"
+            [[flow]]
+            title = "\(title)"
+              [[flow.step]]
+              task = "\(step)"
+              duration = "\(duration)"
+
+            """)
+    }
+
+    /// A scenario file holding `toml`, in the temporary folder; the caller removes it.
+    static func scenarioFile(_ toml: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appending(path: "taskflow-scenario-\(UUID().uuidString).toml")
+        try toml.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+}
