@@ -97,7 +97,7 @@ let package = Package(
             ]
         ),
         // The one module that talks to the terminal.
-        .target(name: "DashboardTerminal", dependencies: ["DashboardKit", "CNcurses"]),
+        .target(name: "DashboardTerminal", dependencies: ["DashboardKit", "CNcurses", "CSignalRecorder"]),
         // The product: `Dashboard`, a program's own flows on the terminal (or one line per event),
         // and the launcher the `taskflow` command shares with it. No store, no scenario parser.
         .target(name: "TaskFlowDashboard", dependencies: ["TaskFlow", "DashboardKit", "DashboardTerminal"]),

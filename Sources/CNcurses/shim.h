@@ -80,31 +80,11 @@ static inline void tf_unblock_sigwinch(void) {
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
 
-/// `newterm`, with ncurses kept off SIGTSTP for the rest of the process. ncurses takes SIGTSTP
-/// at `newterm` when it finds the default action there, and from then on sets it to SIG_IGN
-/// for each frame it paints (doupdate); the kernel drops a signal that is ignored when it is
-/// sent, so a `kill -TSTP` that came during a frame was lost and the dashboard ran on. When
-/// `newterm` finds another disposition, ncurses leaves SIGTSTP alone for good (its
-/// `_nc_signal_handler` remembers that the program owns the signal). So `newterm` runs with
-/// SIGTSTP ignored, and the disposition found is put back after: the loop's signal watcher
-/// then records every SIGTSTP, during a frame too. A SIGTSTP sent during `newterm` itself is
-/// lost, as it was before.
-static inline SCREEN *tf_newterm_leaving_sigtstp(FILE *output, FILE *input) {
-    struct sigaction found, ignore;
-    memset(&ignore, 0, sizeof ignore);
-    ignore.sa_handler = SIG_IGN;
-    sigemptyset(&ignore.sa_mask);
-    if (sigaction(SIGTSTP, &ignore, &found) != 0) return newterm(NULL, output, input);
-    SCREEN *screen = newterm(NULL, output, input);
-    sigaction(SIGTSTP, &found, NULL);
-    return screen;
-}
-
 /// Takes the terminal's suspend character (Ctrl-Z, or whatever `stty susp` set) from the line
 /// discipline, so that it reaches the program as a key instead of the terminal sending SIGTSTP:
 /// the key stops the whole job from the loop, outside any signal handler (a Ctrl-Z typed during
 /// a frame once did nothing, when ncurses ignored SIGTSTP while painting; see
-/// `tf_newterm_leaving_sigtstp`). The change is
+/// `TerminalScreen`'s `recordSuspendSignal`). The change is
 /// made ncurses' program mode (restored after each `fg`); endwin gives the shell its own modes,
 /// suspend character included. Works on `fd`, where ncurses keeps the modes (its output).
 /// Returns the character taken, or -1 when there is none to take: no suspend character, a

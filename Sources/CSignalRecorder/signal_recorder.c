@@ -24,6 +24,12 @@ int tf_record_signal(int number, struct sigaction *old) {
     return sigaction(number, &action, old);
 }
 
+int tf_record_suspend_signal(struct sigaction *old) {
+    if (sigaction(SIGTSTP, NULL, old) != 0) return -1;
+    if (!(old->sa_flags & SA_SIGINFO) && old->sa_handler == SIG_IGN) return 0;
+    return tf_record_signal(SIGTSTP, old) == 0 ? 1 : -1;
+}
+
 int tf_first_signal(void) {
     return atomic_load_explicit(&first_signal, memory_order_relaxed);
 }
@@ -34,5 +40,4 @@ int tf_take_suspend(void) {
 
 void tf_reset_signals(void) {
     atomic_store_explicit(&first_signal, 0, memory_order_relaxed);
-    atomic_store_explicit(&suspend_requested, 0, memory_order_relaxed);
 }

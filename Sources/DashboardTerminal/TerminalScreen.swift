@@ -1,4 +1,5 @@
 import CNcurses
+import CSignalRecorder
 import DashboardKit
 import Glibc
 
@@ -18,6 +19,9 @@ package final class TerminalScreen {
     package let suspendKey: UInt32?
     private let screen: OpaquePointer
     private var restored = false
+    /// SIGTSTP's disposition before the screen recorded it (see ``recordSuspendSignal()``), put
+    /// back by ``restore()``; nil when the screen left the signal alone.
+    private var replacedSuspendDisposition: sigaction?
 
     /// Takes over the terminal. `noColor` (the `NO_COLOR` convention) keeps it monochrome;
     /// `mouse` asks the terminal to report clicks and the wheel (see ``enableMouse()``), which
@@ -40,22 +44,25 @@ package final class TerminalScreen {
         // Before ncurses changes the terminal's modes: a signal from here on puts them back.
         FatalSignals.install()
         FatalSignals.rememberTerminal()
+        let replacedSuspendDisposition = Self.recordSuspendSignal()
         // newterm (unlike initscr) returns NULL for an unknown TERM instead of exiting.
         // The two FILE streams live as long as the process: closing them would close the
         // standard descriptors themselves.
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-            let screen = tf_newterm_leaving_sigtstp(output, input)
+            let screen = newterm(nil, output, input)
         else {
             FatalSignals.forgetTerminal()
+            Self.putBack(replacedSuspendDisposition)
             throw .unknownTerminal(term)
         }
         self.screen = screen
+        self.replacedSuspendDisposition = replacedSuspendDisposition
         set_term(screen)
         cbreak()
         noecho()
         nonl()
         // Ctrl-Z as a key (see the shim). Should that fail, Ctrl-Z still stops the dashboard
-        // through SIGTSTP, but not while a frame is painted.
+        // through the SIGTSTP the terminal sends, recorded for the loop.
         let suspendKey = tf_take_suspend_character(STDOUT_FILENO)
         self.suspendKey = suspendKey < 0 ? nil : UInt32(suspendKey)
         keypad(tf_stdscr(), true)
@@ -144,5 +151,38 @@ package final class TerminalScreen {
         endwin()
         delscreen(screen)
         FatalSignals.forgetTerminal()
+        giveBackSuspendSignal()
+    }
+
+    /// Has SIGTSTP recorded for the loop (the handler its ``SignalWatcher`` uses) from before
+    /// ncurses starts until ``restore()``, unless the parent left the signal ignored; returns
+    /// the disposition it replaced.
+    ///
+    /// Before `newterm`: ncurses takes SIGTSTP there when it finds the default action, then
+    /// sets it to SIG_IGN for each frame it paints (doupdate), and the kernel drops a signal that
+    /// is ignored when it is sent: a `kill -TSTP` that came during a frame was lost and the
+    /// dashboard ran on. When it finds another disposition, ncurses leaves SIGTSTP alone for the
+    /// rest of the process. Until the restore: a SIGTSTP that comes before the loop watches or
+    /// after it stopped is kept, never acted on by the default action with the dashboard on
+    /// screen (the loop suspends at its first turn; the restore stops the process once the
+    /// terminal is given back).
+    private static func recordSuspendSignal() -> sigaction? {
+        var replaced = sigaction()
+        return tf_record_suspend_signal(&replaced) == 1 ? replaced : nil
+    }
+
+    /// Puts back SIGTSTP's disposition from before the screen.
+    private static func putBack(_ disposition: sigaction?) {
+        guard var disposition else { return }
+        sigaction(SIGTSTP, &disposition, nil)
+    }
+
+    /// Gives SIGTSTP back as it was; a SIGTSTP recorded since the loop stopped watching stops the
+    /// process now, with the terminal already given back.
+    private func giveBackSuspendSignal() {
+        guard replacedSuspendDisposition != nil else { return }
+        Self.putBack(replacedSuspendDisposition)
+        replacedSuspendDisposition = nil
+        if tf_take_suspend() != 0 { raise(SIGTSTP) }
     }
 }

@@ -105,18 +105,17 @@ struct EndToEndTests {
         let tmux = try Tmux("suspend", arguments: "run '\(scenario.path)'", jobControl: true)
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
-        // Ctrl-Z comes as a key while the dashboard runs: a SIGTSTP the terminal sent while
-        // ncurses painted (it ignores the signal then) was lost, and Ctrl-Z did nothing.
+        // Ctrl-Z comes as a key while the dashboard runs, which stops the whole job from the
+        // loop (once, a SIGTSTP the terminal sent while ncurses painted was lost).
         #expect(try tmux.terminalModes().contains("susp = <undef>"), "the terminal's suspend character is off")
         try tmux.send("C-z")
         try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
         #expect(try tmux.terminalModes().contains("susp = ^Z"), "the shell's suspend character while stopped")
-        try tmux.run(["send-keys", "-t", tmux.name, "-l", "stty -a | grep -o -- ' -*icanon\\| -*echo '\n"])
-        // Both lines of grep's output: a capture may fall between them.
-        let shell = try await tmux.waitFor("the terminal modes") {
-            ($0.contains(" icanon") || $0.contains(" -icanon")) && ($0.contains(" echo ") || $0.contains(" -echo "))
-        }
-        #expect(shell.contains(" icanon") && shell.contains(" echo "), "canonical mode and echo while stopped:\n\(shell)")
+        // One line of its own, which the typed command cannot match (a capture trims trailing
+        // spaces, and the command line itself holds "echo").
+        try tmux.run(["send-keys", "-t", tmux.name, "-l", "stty -a | grep -oE -- ' -?(icanon|echo) ' | tr -d ' ' | paste -sd, - | sed 's/^/MODES=/'\n"])
+        let shell = try await tmux.waitFor("the terminal modes") { Self.modes(in: $0) != nil }
+        #expect(Self.modes(in: shell) == "icanon,echo", "canonical mode and echo while stopped:\n\(shell)")
         #expect(tmux.variable("alternate_on") == "0", "the main screen while stopped")
         try await tmux.bringBackWithFg()
         #expect(try tmux.terminalModes().contains("susp = <undef>"), "the suspend character taken again after fg")
@@ -130,7 +129,7 @@ struct EndToEndTests {
         let scenario = try Tmux.longFlowScenario()
         defer { try? FileManager.default.removeItem(at: scenario) }
         let tmux = try Tmux(
-            "suspend-script", program: "/bin/sh", arguments: "-c '\"\(Tmux.binary)\" run \(scenario.path); true'",
+            "suspend-script", program: "/bin/sh", arguments: "-c '\"\(Tmux.binary)\" run \"\(scenario.path)\"; true'",
             jobControl: true)
         defer { tmux.close() }
         try await tmux.waitFor("the dashboard") { $0.contains("Import books") }
@@ -152,8 +151,15 @@ struct EndToEndTests {
         #expect(kill(pid, SIGTSTP) == 0)
         try await tmux.waitFor("the shell's prompt after the stop") { $0.contains("Stopped") }
         #expect(try tmux.terminalModes().contains("susp = ^Z"), "the shell's modes while stopped")
+        #expect(tmux.variable("alternate_on") == "0", "the main screen while stopped: taskflow gave it back")
         try await tmux.bringBackWithFg()
         try await tmux.quitAfterFg()
+    }
+
+    /// The `MODES=` line a shell command printed: the terminal's canonical mode and echo flags.
+    private static func modes(in screen: String) -> String? {
+        screen.split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("MODES=") }.map { String($0.dropFirst("MODES=".count)) }
     }
 
     @Test func sigtermRestoresTheTerminalAndExits143() async throws {

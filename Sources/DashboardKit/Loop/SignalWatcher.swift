@@ -16,9 +16,9 @@ import Glibc
 /// SIGTSTP is recorded apart: the loop suspends through its backend
 /// (``DashboardBackend/suspend()``), outside any signal handler, and goes on after `fg`. A
 /// terminal backend reads Ctrl-Z itself as a key (the terminal sends no SIGTSTP then), so this
-/// covers a `kill -TSTP`. The terminal backend keeps ncurses off SIGTSTP: its own handler
-/// restores the terminal inside the handler, and it ignored the signal while painting, which
-/// lost a `kill -TSTP` sent during a frame.
+/// covers a `kill -TSTP`. The terminal screen records SIGTSTP with the same handler from before
+/// ncurses starts until the terminal is restored, which keeps ncurses off the signal (see
+/// `TerminalScreen`), and a request recorded before this watcher exists is kept.
 ///
 /// The handler is C (`CSignalRecorder`): it stores into two atomics and nothing else. A Swift
 /// handler reached its atomic through a global's accessor, whose once-check took a lock under

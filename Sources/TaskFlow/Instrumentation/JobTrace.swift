@@ -5,7 +5,7 @@ import Tracing
 ///
 /// An object, so that the job's record holds one optional reference: as a struct (an
 /// existential and an optional context) the question every job's run asks, whether there is
-/// one, copied it out through its value witnesses and destroyed it, about 1,000 instructions
+/// one, copied it out through its value witnesses and destroyed it, about 400 instructions
 /// per job (`Scripts/count-costs.sh --profile queued-job`).
 final class JobTrace: Sendable {
     let tracer: any Tracer

@@ -2,7 +2,7 @@
 struct UndoLog: Sendable {
     /// Its reverts, in registration order.
     let entries: [RevertEntry]
-    /// The manager's state, as this flow left it at ``version``.
+    /// The manager's state store; ``version`` is its version when this flow completed.
     let state: StateStore
     /// The state's version when the flow completed.
     let version: Int
