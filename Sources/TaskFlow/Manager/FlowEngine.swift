@@ -188,9 +188,9 @@ final class FlowEngine: Sendable {
     /// back. A flow's last events are always its final status, then the lock's release. Returns
     /// its outcome, for its handle, and the flows that release admitted, for the caller to run.
     ///
-    /// Inlined into the runner's closure, with ``conclude(_:holding:run:store:value:)``: one
+    /// Inlined into the runner's closure, with ``conclude(_:holding:run:value:)``: one
     /// async frame less per flow, and the synchronous completion out of line
-    /// (``complete(_:holding:run:store:value:)``), which keeps what it builds off the flow's
+    /// (``complete(_:holding:run:value:)``), which keeps what it builds off the flow's
     /// frames. Generic in the value too, so that it is boxed as `any Sendable` here rather than by
     /// a closure around the body: one frame and one closure less on the body's path.
     @inline(__always)
@@ -209,16 +209,16 @@ final class FlowEngine: Sendable {
             await run.close()
             // The body failed: the rollback is coming whatever a cancel says now.
             record.bodyFailed()
-            return await rollBack(record, holding: ticket, run: run, store: store, after: error)
+            return await rollBack(record, holding: ticket, run: run, after: error)
         }
-        return await conclude(record, holding: ticket, run: run, store: store, value: value)
+        return await conclude(record, holding: ticket, run: run, value: value)
     }
 
     /// The end of a flow whose body returned `value`: completes it, or rolls it back if a cancel
     /// came first or finishing its escaped steps or its attachment failed.
     @inline(__always)
     private func conclude(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore, value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, value: any Sendable
     ) async -> FlowRecord.Ending {
         do {
             // Steps the body let escape end (and register their reverts) before the flow does. A
@@ -226,10 +226,10 @@ final class FlowEngine: Sendable {
             await run.close()
             try await record.attachment?.completing()
         } catch {
-            return await rollBack(record, holding: ticket, run: run, store: store, after: error)
+            return await rollBack(record, holding: ticket, run: run, after: error)
         }
-        guard let ending = complete(record, holding: ticket, run: run, store: store, value: value) else {
-            return await rollBack(record, holding: ticket, run: run, store: store, after: CancellationError())
+        guard let ending = complete(record, holding: ticket, run: run, value: value) else {
+            return await rollBack(record, holding: ticket, run: run, after: CancellationError())
         }
         return ending
     }
@@ -238,17 +238,17 @@ final class FlowEngine: Sendable {
     /// rolls back). Synchronous and out of line: what it builds stays off the flow's async frames.
     @inline(never)
     private func complete(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore, value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun, value: any Sendable
     ) -> FlowRecord.Ending? {
         let keep = record.info.access == .write && undoHistoryLimit > 0
         let completed = record.complete(keeping: {
             // Only once it is sure to complete (a cancel would still roll back, and apply them).
-            reportLeftoverRestores(of: record, in: store)
+            reportLeftoverRestores(of: record, in: run.store)
             // Always empty the run's list: a flow not kept for undo must release its reverts
             // now, and the reverts capture the run (a cycle until the list is emptied).
             let entries = run.reverts.drain()
             return keep
-                ? UndoLog(entries: entries, state: store, version: store.version)
+                ? UndoLog(entries: entries, state: run.store, version: run.store.version)
                 : nil
         })
         guard completed else { return nil }
@@ -269,7 +269,7 @@ final class FlowEngine: Sendable {
     /// heap allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, store: StateStore,
+        _ record: FlowRecord, holding ticket: Int, run: FlowRun,
         after error: any Error
     ) async -> FlowRecord.Ending {
         let (error, earlier) = RollbackIncompleteError.split(error)
@@ -277,7 +277,7 @@ final class FlowEngine: Sendable {
         record.transition(to: .rollingBack(cause))
         var failures = earlier
         failures += await run.rollback.revert(run.reverts.drain())
-        failures += Self.unrestored(store.takeUnrestored())
+        failures += Self.unrestored(run.store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)
         return (.failure(outcome.error), finish(record, as: outcome.status, releasing: ticket))
@@ -390,7 +390,7 @@ final class FlowEngine: Sendable {
     }
 
     /// Forgets a flow that ended without joining the undo history (a completed flow kept for
-    /// undo leaves in ``complete(_:holding:run:store:value:)``, before its release).
+    /// undo leaves in ``complete(_:holding:run:value:)``, before its release).
     private func retire(_ record: FlowRecord) {
         leaveRegistry(record, undoable: false).announce(on: hub)
     }

@@ -13,7 +13,7 @@ final class FlowRun: Sendable {
     /// The manager's state.
     let store: StateStore
     /// A read flow's `StateSnapshot<State>`, taken when it got the lock; nil for write flows.
-    let snapshot: (any AnyObject & Sendable)?
+    let snapshot: StateStore.Snapshot?
     /// The reverts of the flow's top-level steps: kept here rather than in a log of their own,
     /// one object less per flow.
     let reverts = RevertList()
