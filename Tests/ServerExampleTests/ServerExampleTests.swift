@@ -43,19 +43,26 @@ import Testing
         #expect(await eventually { server.output.contains("traces:   JSON lines to \(traces)") }, "\(server.output)")
 
         // A report job (submitted every 600 ms) run by a worker: its span links to the submit's.
+        // The two spans, and a flow's, are written by different tasks: wait for all of them.
         var spans: [SpanLine] = []
-        let linked = await eventually(within: 60) {
-            spans = SpanLine.read(traces)
-            return spans.contains { $0.name == "report" && !$0.links.isEmpty }
+        func linkedRun() -> SpanLine? {
+            spans.first { run in run.name == "report" && run.links.first.map { link in spans.contains { $0.spanId == link.spanId } } == true }
         }
-        try #require(linked, "a report's run span with a link among \(spans.count) spans")
-        let run = try #require(spans.first { $0.name == "report" && !$0.links.isEmpty })
-        let submit = try #require(spans.first { $0.spanId == run.links[0].spanId }, "the linked span was written too")
+        func completedFlow() -> SpanLine? {
+            spans.first { $0.name.hasPrefix("Post batch ") && $0.attributes["taskflow.flow.outcome"] == "completed" }
+        }
+        let written = await eventually(within: 60) {
+            spans = SpanLine.read(traces)
+            return linkedRun() != nil && completedFlow() != nil
+        }
+        try #require(written, "a report's run span, the span it links to, and a completed flow's among \(spans.count) spans")
+        let run = try #require(linkedRun())
+        let submit = try #require(spans.first { $0.spanId == run.links[0].spanId })
         #expect(submit.name.hasPrefix("Submit report "))
         #expect(submit.traceId == run.links[0].traceId)
 
         // A flow's span, with the §9 attributes, and its steps as children in the same trace.
-        let flow = try #require(spans.first { $0.name.hasPrefix("Post batch ") && $0.attributes["taskflow.flow.outcome"] == "completed" })
+        let flow = try #require(completedFlow())
         #expect(flow.attributes["taskflow.flow.access"] == "write")
         #expect(flow.attributes["taskflow.flow.id"] != nil)
         let steps = spans.filter { $0.parentSpanId == flow.spanId }.map(\.name)

@@ -145,6 +145,9 @@ struct ManagerSourceTests {
         #expect(session.exitRequest == nil, "the job is still running")
         gate.open()
         #expect(await eventually { session.exitRequest == .scenarioEnded(incompleteRollbacks: 0) })
+        // The session heard the job's end, which the queue announces before it counts the job
+        // out of its running ones; its handle hears it after.
+        try await upload.value
 
         let idle = self.session(headless: true)
         idle.start(ManagerSource(name: "program", manager: manager, queues: JobQueueList([queue])))

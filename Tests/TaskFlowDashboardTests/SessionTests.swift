@@ -86,7 +86,10 @@ struct SessionTests {
         try #require(await eventually(within: 120) { session.model.notice != nil }, "the held keys acted")
         #expect(session.model.notice == "cancelling #2 \"Second\": rolling back")
         program.finish.open()
-        try #require(await eventually(within: 120) { flow("Third", in: session)?.phase.isActive == false }, "the flows ended")
+        // The three read flows end side by side, in no set order: wait for each.
+        try #require(await eventually(within: 120) {
+            ["First", "Second", "Third"].allSatisfy { flow($0, in: session)?.phase.isActive == false }
+        }, "the flows ended")
         let second = try #require(flow("Second", in: session))
         #expect(second.phase == .cancelled)
         #expect(second.steps.map(\.status) == [.reverted, .reverted], "both steps rolled back")
@@ -222,6 +225,9 @@ private final class SlowlyStartingProgram: FlowSource {
     nonisolated let manager = TaskFlowManager()
     nonisolated let submit = Gate()
     nonisolated let finish = Gate()
+    /// Opened by each flow's Hold step as it starts: the flows are due at the start once all
+    /// three hold, so that a key held by the start-up acts on a flow mid-way.
+    nonisolated let holding = [Gate(), Gate(), Gate()]
     private var submitting: Task<Void, Never>?
     nonisolated var name: String { "slowly starting program" }
     nonisolated func events() -> AsyncStream<TimedFlowEvent> { manager.timedEvents }
@@ -229,12 +235,15 @@ private final class SlowlyStartingProgram: FlowSource {
 
     func start() -> AsyncStream<FlowHandle> {
         let (handles, continuation) = AsyncStream.makeStream(of: FlowHandle.self)
-        submitting = Task { [manager, submit, finish] in
+        submitting = Task { [manager, submit, finish, holding] in
             await submit.wait()
-            for title in ["First", "Second", "Third"] {
+            for (title, started) in zip(["First", "Second", "Third"], holding) {
                 continuation.yield(FlowHandle(manager.execute(title: title, access: .read) { flow in
                     try await flow.task(title: "Prepare", apply: { _ in }, revert: { _, _ in })
-                    try await flow.task(title: "Hold", apply: { _ in await finish.wait() }, revert: { _, _ in })
+                    try await flow.task(title: "Hold", apply: { _ in
+                        started.open()
+                        await finish.wait()
+                    }, revert: { _, _ in })
                 }))
             }
             continuation.finish()
@@ -244,5 +253,6 @@ private final class SlowlyStartingProgram: FlowSource {
 
     func flowsDueAtStartSubmitted() async {
         await submitting?.value
+        for gate in holding { await gate.wait() }
     }
 }

@@ -77,12 +77,17 @@ import Testing
     }
 
     @Test func cancellingTheLongFlowMidWayRevertsLastFirst() async throws {
-        var scenario = try demo("rollback")
-        let long = try #require(scenario.flows.firstIndex { $0.title == "Migrate library" })
-        scenario.flows[long].cancelAfter = nil  // this test cancels it itself
-        // At speed 3, Convert authors lasts half a second for the cancel to land in (150 ms at
-        // speed 10 is short for a watcher on a loaded pool).
-        let runner = ScenarioRunner(scenario: scenario, options: RunOptions(speed: 3))
+        // Convert authors takes an hour here: the clock holds its first wait (six minutes, a
+        // tick's; the demo's other waits are a second at most, and pass at once) until the cancel
+        // is in, so the cancel lands mid-way whatever the machine's pace.
+        let text = try String(contentsOf: Paths.demo.appending(path: "rollback.toml"), encoding: .utf8)
+        let long = #"{ task = "Convert authors", duration = "1.5s""#
+        try #require(text.contains(long))
+        var scenario = try Scenario.parse(text.replacingOccurrences(of: long, with: #"{ task = "Convert authors", duration = "60m""#))
+        let migrate = try #require(scenario.flows.firstIndex { $0.title == "Migrate library" })
+        scenario.flows[migrate].cancelAfter = nil  // this test cancels it itself
+        let clock = ParkingClock(parkingFrom: .seconds(60))
+        let runner = ScenarioRunner(scenario: scenario, clock: clock)
         let events = runner.manager.events
         let watch = runner.manager.events  // a second observer: collect stops observing when done
         let run = runner.start()
@@ -91,6 +96,7 @@ import Testing
         }
         #expect(!midWay.isEmpty)
         await run.flow(titled: "Migrate library")?.handle.cancel()
+        await clock.open()
         let outcomes = await run.finished()
         let log = EventTimeline(await collect(events, until: finishedFlows(3)))
 
@@ -306,9 +312,6 @@ actor SleeperCountingClock: ScenarioClock {
     }
 }
 
-/// Returns at once from waits under an hour (the gaps between submissions) and holds one of
-/// an hour or more until the waiting task is cancelled: a flow whose step takes an hour ends
-/// only when it is cancelled.
 /// A clock on which waits from `parkingFrom` on last until the test lets them end: ``release()``
 /// ends one (the oldest, or the next to come if none waits), ``open()`` ends them all and every
 /// later one at once. Shorter waits return at once. Cancelling a parked wait does not end it.
