@@ -24,40 +24,33 @@ final class FlowRecord: Sendable {
         var bodyFailed = false
         var currentStep: StepInfo?
         var progress: Double?
-        /// The live flow's steps by id (ids count from 1), for ``FlowSnapshot/steps``. Slots,
-        /// not appends: group children take ids and start in either order. Emptied when the
-        /// flow ends, so a finished flow keeps none of it.
-        var steps: [StepSnapshot?] = []
+        /// The live flow's steps, for ``FlowSnapshot/steps``. Emptied when the flow ends, so a
+        /// finished flow keeps none of it.
+        var steps = LiveSteps()
         /// The progress filters of the steps that reported progress, by step: most steps never
         /// do, and carry none.
         var filters: [StepID: ProgressFilter] = [:]
 
-        /// Whether `id` started and its flow has not ended.
-        func isLive(_ id: StepID) -> Bool {
-            steps.indices.contains(id.rawValue - 1) && steps[id.rawValue - 1] != nil
-        }
-
-        /// Changes a step in place (no copy of its info, which would retain its title).
-        @discardableResult
-        mutating func setStep<T>(_ id: StepID, _ change: (inout StepSnapshot) -> T?) -> T? {
-            let index = id.rawValue - 1
-            guard steps.indices.contains(index), steps[index] != nil else { return nil }
-            return change(&steps[index]!)  // Checked non-nil on the line above.
-        }
-
         /// Moves to `status`; a final one forgets the steps.
         mutating func enter(_ status: FlowStatus) {
             self.status = status
-            if status.isFinished {
-                steps = []
-                filters = [:]
-                currentStep = nil
-                progress = nil
-            }
+            if status.isFinished { forgetSteps() }
+        }
+
+        /// Out of line: inlined, it made ``FlowRecord/complete(keeping:)`` too large to be
+        /// inlined in turn, and its closure's captures cost a dozen retains and releases per flow.
+        @inline(never)
+        private mutating func forgetSteps() {
+            steps.removeAll()
+            filters = [:]
+            currentStep = nil
+            progress = nil
         }
     }
 
     let info: FlowInfo
+    /// When it was submitted: what a late observer's snapshot says (``FlowSnapshot/submitted``).
+    let submitted: ContinuousClock.Instant
     /// What the code that submitted the flow keeps with it for its steps to find (a durable
     /// flow's journal): nil for a plain flow. The engine never looks at it.
     let attachment: (any FlowAttachment)?
@@ -88,11 +81,12 @@ final class FlowRecord: Sendable {
     private let stepCounter = Atomic<Int>(0)
 
     init(
-        info: FlowInfo, hub: EventHub, clock: any TimingClock, attachment: (any FlowAttachment)? = nil,
-        telemetry: FlowTelemetry? = nil, run: @escaping Run
+        info: FlowInfo, submitted: ContinuousClock.Instant, hub: EventHub, clock: any TimingClock,
+        attachment: (any FlowAttachment)? = nil, telemetry: FlowTelemetry? = nil, run: @escaping Run
     ) {
         state = Protected(Mutable(run: PendingRun(run: run)))
         self.info = info
+        self.submitted = submitted
         self.telemetry = telemetry
         self.attachment = attachment
         self.hub = hub
@@ -249,16 +243,16 @@ final class FlowRecord: Sendable {
     }
 
     // MARK: - Steps: each change is recorded for snapshots and emitted, under the same lock
+    //
+    // A step's start and end are read from the clock whether anyone observes or not: an
+    // observer that comes later (a dashboard attaching) learns them from the snapshot alone.
 
     func stepStarted(_ step: StepInfo) {
+        let now = ContinuousClock.now
         state.withLock { state in
             state.currentStep = step
             state.progress = nil
-            let index = step.id.rawValue - 1
-            let live = StepSnapshot(info: step, status: .running, progress: nil)
-            // Steps usually start in id order: then this is a plain append.
-            while state.steps.count < index { state.steps.append(nil) }
-            if state.steps.count == index { state.steps.append(live) } else { state.steps[index] = live }
+            state.steps.start(step, at: now)
             hub.emit(.stepStarted(info.id, step), about: info)
         }
     }
@@ -267,11 +261,12 @@ final class FlowRecord: Sendable {
     /// observers see its last progress before its end (most steps report none, and pay one
     /// look at an empty dictionary).
     func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
+        let now = ContinuousClock.now
         state.withLock { state in
             if !state.filters.isEmpty {
                 publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
             }
-            state.setStep(step) { $0.status = StepStatus(outcome) }
+            state.steps.end(step, StepStatus(outcome), at: now)
             hub.emit(.stepFinished(info.id, step, outcome), about: info)
         }
     }
@@ -280,7 +275,7 @@ final class FlowRecord: Sendable {
     func reportProgress(_ step: StepID, _ fraction: Double) {
         let now = ContinuousClock.now
         state.withLock { state in
-            guard state.isLive(step) else { return }
+            guard state.steps.isLive(step) else { return }
             publish(state.filters[step, default: ProgressFilter()].admit(fraction, at: now), of: step, in: &state)
         }
     }
@@ -288,7 +283,7 @@ final class FlowRecord: Sendable {
     private func publish(_ fraction: Double?, of step: StepID, in state: inout Mutable) {
         guard let fraction else { return }
         state.progress = fraction
-        state.setStep(step) { $0.progress = fraction }
+        state.steps.update(step) { $0.progress = fraction }
         hub.emit(.progress(info.id, step, fraction))
     }
 
@@ -315,7 +310,7 @@ final class FlowRecord: Sendable {
     @inline(never)
     private func reverted(_ step: StepInfo, _ status: StepStatus, _ event: @autoclosure () -> FlowEvent) {
         state.withLock { state in
-            state.setStep(step.id) { $0.status = status }
+            state.steps.update(step.id) { $0.status = status }
             hub.emit(event(), about: info)
         }
     }
@@ -324,7 +319,7 @@ final class FlowRecord: Sendable {
         state.withLock { state in
             FlowSnapshot(
                 info: info, status: state.status, currentStep: state.currentStep, progress: state.progress,
-                steps: state.steps.compactMap { $0 })
+                steps: state.steps.snapshots, submitted: submitted)
         }
     }
 }

@@ -18,23 +18,25 @@ final class FlowTelemetry: Sendable {
     /// with the no-op metrics factory.
     let metrics: FlowMetrics?
     /// When the flow was submitted: the start of `taskflow.flow.duration` and of its lock wait
-    /// (`taskflow.lock.wait`); nil without metrics.
-    let submitted: ContinuousClock.Instant?
+    /// (`taskflow.lock.wait`).
+    let submitted: ContinuousClock.Instant
     /// The tracer its step and revert spans go to; nil with the no-op one.
     let tracer: (any Tracer)?
     /// The flow's own span, started when it was submitted; nil when not traced.
     let span: (any Span)?
 
-    /// The telemetry of a flow submitted now, with `metrics` and `tracer` (each nil for its
-    /// no-op backend); nil when both are.
-    static func make(metrics: FlowMetrics?, tracer: (any Tracer)?, title: String, access: FlowAccess) -> FlowTelemetry? {
+    /// The telemetry of a flow submitted at `submitted`, with `metrics` and `tracer` (each nil
+    /// for its no-op backend); nil when both are.
+    static func make(
+        metrics: FlowMetrics?, tracer: (any Tracer)?, title: String, access: FlowAccess, submitted: ContinuousClock.Instant
+    ) -> FlowTelemetry? {
         guard metrics != nil || tracer != nil else { return nil }
-        return FlowTelemetry(metrics: metrics, tracer: tracer, title: title, access: access)
+        return FlowTelemetry(metrics: metrics, tracer: tracer, title: title, access: access, submitted: submitted)
     }
 
-    private init(metrics: FlowMetrics?, tracer: (any Tracer)?, title: String, access: FlowAccess) {
+    private init(metrics: FlowMetrics?, tracer: (any Tracer)?, title: String, access: FlowAccess, submitted: ContinuousClock.Instant) {
         self.metrics = metrics
-        submitted = metrics == nil ? nil : .now
+        self.submitted = submitted
         self.tracer = tracer
         span = tracer.map { tracer in
             let span = tracer.startSpan(title, context: ServiceContext.current ?? .topLevel)
@@ -47,7 +49,7 @@ final class FlowTelemetry: Sendable {
     /// every flow's task, whose async frames must stay small (see ``FlowEngine``'s runner).
     @inline(never)
     func lockGiven() {
-        if let metrics, let submitted { metrics.lockGiven(askedAt: submitted) }
+        metrics?.lockGiven(askedAt: submitted)
     }
 
     /// Whether the flow has a span.
@@ -65,7 +67,7 @@ final class FlowTelemetry: Sendable {
         metrics?.outcomes[outcome]?.increment()
         if case .undone = status { return }
         if case .rollbackIncomplete(.undo, _) = status { return }
-        if let metrics, let submitted { metrics.duration.record(since: submitted) }
+        metrics?.duration.record(since: submitted)
         guard let span else { return }
         Self.conclude(span, outcome: outcome, status: status)
     }

@@ -56,13 +56,14 @@ final class FlowEngine: Sendable {
     ) -> (record: FlowRecord, accepted: Bool) {
         // Looked up in the submitter's task (its metrics factory, tracer and context), outside
         // the registry's lock.
+        let submitted = ContinuousClock.now
         let telemetry = FlowTelemetry.make(
-            metrics: metrics.metrics(for: access), tracer: ActiveTracer.current, title: title, access: access)
+            metrics: metrics.metrics(for: access), tracer: ActiveTracer.current, title: title, access: access, submitted: submitted)
         let registered = registry.withLock { registry in
             registry.lastID += 1
             let record = FlowRecord(
-                info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), hub: hub, clock: clock,
-                attachment: attachment, telemetry: telemetry, run: run)
+                info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), submitted: submitted, hub: hub,
+                clock: clock, attachment: attachment, telemetry: telemetry, run: run)
             registry.live[record.info.id.rawValue] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info), about: record.info)

@@ -11,14 +11,22 @@ public struct FlowSnapshot: Sendable {
     /// Every step the flow started, in start order, with its status and progress: the whole
     /// tree (each step names its ``StepInfo/parent``), as the step events built it so far.
     public let steps: [StepSnapshot]
+    /// When it was submitted, so that an observer that comes later shows how long it has been
+    /// under way. The engine's snapshots always tell; nil in one made without it (an older
+    /// program's, over the console).
+    public let submitted: ContinuousClock.Instant?
 
     /// Describes one live flow.
-    public init(info: FlowInfo, status: FlowStatus, currentStep: StepInfo?, progress: Double?, steps: [StepSnapshot] = []) {
+    public init(
+        info: FlowInfo, status: FlowStatus, currentStep: StepInfo?, progress: Double?, steps: [StepSnapshot] = [],
+        submitted: ContinuousClock.Instant? = nil
+    ) {
         self.info = info
         self.status = status
         self.currentStep = currentStep
         self.progress = progress
         self.steps = steps
+        self.submitted = submitted
     }
 }
 

@@ -49,11 +49,22 @@ public struct StepSnapshot: Sendable, Hashable {
     public internal(set) var status: StepStatus
     /// Its last published progress, if it reported any.
     public internal(set) var progress: Double?
+    /// When it started. The engine's snapshots always tell; nil in one made without it (an
+    /// older program's, over the console).
+    public let started: ContinuousClock.Instant?
+    /// When its own run ended (completed, failed or cancelled; a later revert does not change
+    /// it); nil while it runs, or when not told.
+    public let ended: ContinuousClock.Instant?
 
     /// Describes one step.
-    public init(info: StepInfo, status: StepStatus, progress: Double?) {
+    public init(
+        info: StepInfo, status: StepStatus, progress: Double?,
+        started: ContinuousClock.Instant? = nil, ended: ContinuousClock.Instant? = nil
+    ) {
         self.info = info
         self.status = status
         self.progress = progress
+        self.started = started
+        self.ended = ended
     }
 }

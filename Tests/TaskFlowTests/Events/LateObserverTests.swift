@@ -29,6 +29,33 @@ import TaskFlowTestSupport
         #expect(end.time - start.time >= .milliseconds(50), "the step's own duration")
     }
 
+    /// An observer that comes later shows how long each flow and step has been under way: the
+    /// snapshot tells when the flow was submitted, and when each step started and ended.
+    @Test func theSnapshotTellsWhenTheFlowWasSubmittedAndItsStepsStartedAndEnded() async throws {
+        let manager = TaskFlowManager()
+        let (holding, finish) = (Gate(), Gate())
+        let before = ContinuousClock.now
+        let flow = manager.execute(title: "timed") { flow in
+            try await flow.task(title: "first", apply: { _ in })
+            try await flow.task(title: "second", apply: { _ in
+                holding.open()
+                await finish.wait()
+            })
+        }
+        await holding.wait()
+        let snapshot = try #require(manager.snapshot().flows.first)
+        let after = ContinuousClock.now
+        let steps = snapshot.steps
+        try #require(steps.map(\.info.title) == ["first", "second"])
+        let times = [snapshot.submitted, steps[0].started, steps[0].ended, steps[1].started].compactMap { $0 }
+        #expect(times.count == 4, "every time is told")
+        #expect(times == times.sorted(), "submitted, then the first step's start and end, then the second's start")
+        #expect(times.allSatisfy { before <= $0 && $0 <= after })
+        #expect(steps[1].ended == nil, "a running step has not ended")
+        finish.open()
+        try await flow.value
+    }
+
     @Test func theSnapshotShowsEveryLiveFlowsStepTreeWithStatusesAndProgress() async throws {
         let manager = TaskFlowManager()
         let (inStep, finishStep, inRevert, finishRevert) = (Gate(), Gate(), Gate(), Gate())

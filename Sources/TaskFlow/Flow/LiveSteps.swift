@@ -1,0 +1,89 @@
+/// The steps of a live flow by id (ids count from 1), as its record keeps them for
+/// ``FlowSnapshot/steps``: slots, not appends, because group children take ids and start in
+/// either order.
+///
+/// When each step started and ended is kept apart, in plain values, and put into the
+/// ``StepSnapshot``s only when a snapshot is asked for. Why: a step kept as a `StepSnapshot`,
+/// whose times are optional instants, went through value witnesses and the runtime's enum-tag
+/// functions at every copy and every change in place, about 600 instructions more per step
+/// than the clock reads themselves (`Scripts/count-costs.sh --profile step`).
+struct LiveSteps {
+    /// What a step's snapshot says but its times.
+    struct Step {
+        let info: StepInfo
+        var status: StepStatus
+        var progress: Double?
+    }
+
+    private struct Times {
+        let started: ContinuousClock.Instant
+        /// Meaningful once `hasEnded`.
+        var ended: ContinuousClock.Instant
+        var hasEnded = false
+
+        init(started: ContinuousClock.Instant) {
+            self.started = started
+            ended = started
+        }
+    }
+
+    private var steps: [Step?] = []
+    /// `steps`' times, slot for slot (an empty slot's are never read).
+    private var times: [Times] = []
+
+    /// Whether `id` started and its flow has not ended.
+    func isLive(_ id: StepID) -> Bool {
+        steps.indices.contains(id.rawValue - 1) && steps[id.rawValue - 1] != nil
+    }
+
+    /// `step` started, running, at `instant`.
+    mutating func start(_ step: StepInfo, at instant: ContinuousClock.Instant) {
+        let index = step.id.rawValue - 1
+        let live = Step(info: step, status: .running, progress: nil)
+        // Steps usually start in id order: then this is a plain append.
+        while steps.count < index {
+            steps.append(nil)
+            times.append(Times(started: instant))
+        }
+        if steps.count == index {
+            steps.append(live)
+            times.append(Times(started: instant))
+        } else {
+            steps[index] = live
+            times[index] = Times(started: instant)
+        }
+    }
+
+    /// Changes a step in place (no copy of its info, which would retain its title); nil for a
+    /// step that is not live.
+    @discardableResult
+    mutating func update<T>(_ id: StepID, _ change: (inout Step) -> T?) -> T? {
+        let index = id.rawValue - 1
+        guard steps.indices.contains(index), steps[index] != nil else { return nil }
+        return change(&steps[index]!)  // Checked non-nil on the line above.
+    }
+
+    /// A step's run ended at `instant`, with `status`.
+    mutating func end(_ id: StepID, _ status: StepStatus, at instant: ContinuousClock.Instant) {
+        guard update(id, { $0.status = status }) != nil else { return }
+        times[id.rawValue - 1].ended = instant
+        times[id.rawValue - 1].hasEnded = true
+    }
+
+    /// Forgets every step (the flow ended).
+    mutating func removeAll() {
+        steps = []
+        times = []
+    }
+
+    /// Every live step, in id order, with its times.
+    var snapshots: [StepSnapshot] {
+        zip(steps, times).compactMap { step, times in
+            step.map {
+                StepSnapshot(
+                    info: $0.info, status: $0.status, progress: $0.progress,
+                    started: times.started, ended: times.hasEnded ? times.ended : nil)
+            }
+        }
+    }
+}
