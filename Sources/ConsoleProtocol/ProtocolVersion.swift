@@ -7,7 +7,8 @@ package struct ProtocolVersion: Sendable, Hashable, CustomStringConvertible {
     package let minor: Int
 
     /// The version this build speaks.
-    package static let current = ProtocolVersion(major: 1, minor: 0)
+    /// 1.1 added the times of a snapshot's flows and steps.
+    package static let current = ProtocolVersion(major: 1, minor: 1)
 
     /// A version.
     package init(major: Int, minor: Int) {

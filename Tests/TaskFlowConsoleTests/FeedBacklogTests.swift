@@ -44,7 +44,7 @@ import Testing
                         if case .statusChanged(_, .completed) = message.event.core { received.sawCompletion = true }
                     case .snapshot(let snapshot):
                         received.missed.append(snapshot.missed ?? 0)
-                        if snapshot.manager.undoable.contains(where: { $0.id == flow.id }) { received.sawCompletion = true }
+                        if snapshot.undoable.contains(where: { $0.core.id == flow.id }) { received.sawCompletion = true }
                     default: break
                     }
                 }

@@ -47,25 +47,58 @@ import Testing
         }
     }
 
-    @Test func aSnapshotRoundTrips() throws {
+    @Test func aSnapshotRoundTripsWithItsTimesOnTheClientsClock() throws {
+        let origin = ContinuousClock.now
         let steps = [
-            StepSnapshot(info: Self.top, status: .completed, progress: nil),
-            StepSnapshot(info: Self.step, status: .revertFailed("gone"), progress: 0.25),
+            StepSnapshot(info: Self.top, status: .completed, progress: nil, started: origin - .seconds(90), ended: origin - .milliseconds(1500)),
+            StepSnapshot(info: Self.step, status: .revertFailed("gone"), progress: 0.25, started: origin + .milliseconds(250), ended: origin + .seconds(2)),
             StepSnapshot(info: Self.step, status: .failed("x"), progress: nil),
         ]
         let other = FlowInfo(id: FlowID(8), title: "Read", access: .read)
         let manager = ManagerSnapshot(
-            flows: [FlowSnapshot(info: Self.info, status: .rollingBack(.cancelled), currentStep: Self.step, progress: 0.5, steps: steps),
+            flows: [FlowSnapshot(info: Self.info, status: .rollingBack(.cancelled), currentStep: Self.step, progress: 0.5, steps: steps,
+                                 submitted: origin - .seconds(120)),
                     FlowSnapshot(info: other, status: .waiting, currentStep: nil, progress: nil)],
             lock: LockSnapshot(mode: .write(FlowID(7)), holders: [Self.info], queue: [other]), undoable: [Self.info])
         let message = SnapshotMessage(
-            time: 3, manager: manager, queues: [QueueDescription(title: "Uploads", maxConcurrent: 3, isBlocking: false, isPaused: true)],
-            store: "jobs.sqlite", missed: 12)
+            time: 3, manager: manager, origin: origin,
+            queues: [QueueDescription(title: "Uploads", maxConcurrent: 3, isBlocking: false, isPaused: true)], store: "jobs.sqlite", missed: 12)
         let back = try #require(roundTrip(.snapshot(message)).snapshot)
-        #expect(String(describing: back.manager) == String(describing: manager))
-        #expect(back.manager.flows.map(\.steps) == manager.flows.map(\.steps))
+        #expect(String(describing: back.manager(origin: origin)) == String(describing: manager))
+        #expect(back.manager(origin: origin).flows.map(\.steps) == manager.flows.map(\.steps))
         #expect(back.queues?.map(\.core) == [QueueDescription(title: "Uploads", maxConcurrent: 3, isPaused: true)])
         #expect(back.store == "jobs.sqlite" && back.missed == 12 && back.time == 3)
+
+        // Another process's clock: every time keeps its distance from the feed's origin.
+        let theirs = origin + .seconds(1000)
+        let seen = back.manager(origin: theirs).flows
+        #expect(seen.map { $0.submitted.map { $0 - theirs } } == [.seconds(-120), nil])
+        #expect(seen[0].steps.map { $0.started.map { $0 - theirs } } == [.seconds(-90), .milliseconds(250), nil])
+        #expect(seen[0].steps.map { $0.ended.map { $0 - theirs } } == [.milliseconds(-1500), .seconds(2), nil])
+    }
+
+    /// A program of protocol 1.0 sends no times; a broken or hostile one may send any number.
+    @Test func aSnapshotWithoutTimesOrWithTimesOutOfRangeDecodes() throws {
+        let origin = ContinuousClock.now
+        let step = StepSnapshot(info: Self.step, status: .running, progress: nil)
+        func line(submitted: ContinuousClock.Instant?) throws -> String {
+            let flow = FlowSnapshot(info: Self.info, status: .running, currentStep: nil, progress: nil, steps: [step], submitted: submitted)
+            let manager = ManagerSnapshot(flows: [flow], lock: LockSnapshot(mode: .idle, holders: [], queue: []), undoable: [])
+            return String(decoding: try MessageCoding.line(ServerMessage.snapshot(SnapshotMessage(time: 1, manager: manager, origin: origin))), as: UTF8.self)
+        }
+        func flow(_ line: String) throws -> FlowSnapshot? {
+            try MessageCoding.serverMessage(Data(line.utf8).dropLast()).snapshot?.manager(origin: origin).flows.first
+        }
+
+        let older = try line(submitted: nil)
+        #expect(!older.contains("submitted") && !older.contains("started") && !older.contains("ended"), "\(older)")
+        let untimed = try #require(try flow(older))
+        #expect(untimed.submitted == nil && untimed.steps.map(\.started) == [nil])
+
+        let timed = try line(submitted: origin - .seconds(120))
+        #expect(timed.contains(#""submitted":-120"#), "\(timed)")
+        let far = try #require(try flow(timed.replacingOccurrences(of: #""submitted":-120"#, with: #""submitted":1e300"#))?.submitted)
+        #expect(far - origin > .seconds(86_400 * 365 * 99), "brought within a century, not a crash")
     }
 
     @Test func jobEventsRoundTripWithTheirInstantsOnTheClientsClock() throws {
@@ -131,7 +164,7 @@ import Testing
         }
         let hello = try MessageCoding.line(ClientMessage.hello(ClientHello(client: "test")))
         let back = try #require(MessageCoding.clientMessage(hello.dropLast()).hello)
-        #expect(back == ClientHello(protocolVersion: "1.0", client: "test"))
+        #expect(back == ClientHello(protocolVersion: "1.1", client: "test"))
     }
 
     @Test func aLineIsOneJSONObjectWithItsType() throws {
@@ -171,9 +204,9 @@ import Testing
     @Test func versionsOfAnotherMajorAreRefusedNamingBoth() {
         #expect(ProtocolVersion.mismatch(peer: "1.7", peerName: "program", ownName: "client") == nil)
         #expect(ProtocolVersion.mismatch(peer: "2.0", peerName: "program", ownName: "client")
-            == "program speaks protocol 2.0, this client 1.0")
+            == "program speaks protocol 2.0, this client 1.1")
         #expect(ProtocolVersion.mismatch(peer: "one", peerName: "client", ownName: "program")
-            == "client speaks protocol 'one', which is not a version; this program speaks 1.0")
+            == "client speaks protocol 'one', which is not a version; this program speaks 1.1")
     }
 
     private func roundTrip(_ message: ServerMessage) throws -> ServerMessage {

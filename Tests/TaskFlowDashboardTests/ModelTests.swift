@@ -298,6 +298,40 @@ struct UndoAvailabilityTests {
         #expect(row.steps.map(\.info.title) == ["Open import panel"])
         #expect(row.steps.map(\.status) == [.completed])
     }
+
+    /// A dashboard that attaches to a program running for minutes shows how long each flow and
+    /// step has been under way, as the snapshot tells, not how long since it attached; a
+    /// snapshot that tells nothing (an older program's) counts from the adoption, as before.
+    @Test func aFlowAdoptedFromASnapshotShowsTheTimesItTells() throws {
+        let origin = ContinuousClock.now  // the dashboard's start: its clock's zero
+        let opened = Fixture.step(1, "Open import panel", .main)
+        let importing = Fixture.step(2, "Import", .task)
+        func snapshot(timed: Bool) -> ManagerSnapshot {
+            let at = { (seconds: Int) in timed ? origin + .seconds(seconds) : nil }
+            return ManagerSnapshot(
+                flows: [FlowSnapshot(
+                    info: Fixture.importBooks, status: .running, currentStep: importing, progress: 0.4,
+                    steps: [StepSnapshot(info: opened, status: .completed, progress: nil, started: at(-90), ended: at(-85)),
+                            StepSnapshot(info: importing, status: .running, progress: 0.4, started: at(-85))],
+                    submitted: at(-95))],
+                lock: LockSnapshot(mode: .write(FlowID(1)), holders: [Fixture.importBooks], queue: []), undoable: [])
+        }
+        var board = FlowBoard()
+        board.adopt(snapshot(timed: true), at: .seconds(2), origin: origin)
+        let row = try #require(board.flow(FlowID(1)))
+        #expect(row.elapsed(at: .seconds(5)) == .seconds(100), "submitted 95 s before the dashboard started, 5 s into it")
+        #expect(row.steps.map { $0.duration(at: .seconds(5)) } == [.seconds(5), .seconds(90)])
+        #expect(board.log.entries.allSatisfy { $0.time == .seconds(2) }, "the log says when the dashboard learnt of it")
+
+        // A resync after missed events keeps them.
+        _ = board.resync(snapshot(timed: true), at: .seconds(7), origin: origin)
+        #expect(board.flow(FlowID(1))?.elapsed(at: .seconds(7)) == .seconds(102))
+
+        var older = FlowBoard()
+        older.adopt(snapshot(timed: false), at: .seconds(2), origin: origin)
+        #expect(older.flow(FlowID(1))?.elapsed(at: .seconds(5)) == .seconds(3))
+        #expect(older.flow(FlowID(1))?.steps.map { $0.duration(at: .seconds(5)) } == [.zero, .seconds(3)])
+    }
 }
 
 extension DashboardModel {

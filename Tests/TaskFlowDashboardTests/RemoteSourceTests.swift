@@ -51,6 +51,35 @@ struct RemoteSourceTests {
         session.stop()
     }
 
+    /// Attached to a program whose flow was under way already, the dashboard shows it submitted
+    /// (and its step started) before the dashboard itself started, as the program's snapshot
+    /// says: not as if it had begun when the dashboard attached.
+    @Test func aFlowUnderWayBeforeAttachingShowsItsOwnTimes() async throws {
+        let manager = TaskFlowManager()
+        let (holding, finish) = (Gate(), Gate())
+        let flow = manager.execute(title: "Long import") { flow in
+            try await flow.task(title: "Import", apply: { _ in
+                holding.open()
+                await finish.wait()
+            })
+        }
+        await holding.wait()
+        let (path, server) = try await serve(manager)
+        defer { server.cancel() }
+        let source = RemoteSource(try await ConsoleClient.connect(path: path, timeout: .seconds(60)))
+        // Made after the source: the program's times are placed on this process's clock by the
+        // snapshot's arrival, so everything that happened before the snapshot was taken falls
+        // before this session's start, whatever the latency.
+        let session = session()
+        session.start(source)
+        let row = try #require(session.model.live.flow(flow.id))
+        #expect(row.queuedAt < .zero, "submitted before the dashboard started")
+        #expect(row.steps.map(\.status) == [.running] && row.steps.allSatisfy { $0.startedAt < .zero && $0.startedAt >= row.queuedAt })
+        session.stop()
+        finish.open()
+        try await flow.value
+    }
+
     @Test func aRefusedCommandSaysWhyInTheStatusLine() async throws {
         let connection = PlayedConnection(replies: { _ in ReplyMessage(id: 1, ok: false, message: "read-only console") })
         let session = session()
@@ -69,7 +98,7 @@ struct RemoteSourceTests {
         let later = ManagerSnapshot(
             flows: [FlowSnapshot(info: PlayedConnection.second, status: .running, currentStep: nil, progress: nil)],
             lock: LockSnapshot(mode: .write(FlowID(2)), holders: [PlayedConnection.second], queue: []), undoable: [])
-        connection.play(.snapshot(SnapshotMessage(time: 2, manager: later, missed: 7)))
+        connection.play(.snapshot(SnapshotMessage(time: 2, manager: later, origin: .now, missed: 7)))
         try #require(await eventually { session.model.notice == "missed 7 events; resynchronised" })
         #expect(session.model.live.flow(FlowID(1)) == nil, "its end was among the missed events")
         #expect(session.model.live.flow(FlowID(2))?.phase == .running)
@@ -114,7 +143,8 @@ final class PlayedConnection: ConsoleConnection {
         time: 1,
         manager: ManagerSnapshot(
             flows: [FlowSnapshot(info: PlayedConnection.first, status: .running, currentStep: nil, progress: nil)],
-            lock: LockSnapshot(mode: .write(FlowID(1)), holders: [PlayedConnection.first], queue: []), undoable: []))
+            lock: LockSnapshot(mode: .write(FlowID(1)), holders: [PlayedConnection.first], queue: []), undoable: []),
+        origin: .now)
     let messages: AsyncStream<ServerMessage>
     private let continuation: AsyncStream<ServerMessage>.Continuation
     private let replies: @Sendable (ConsoleCommand) -> ReplyMessage

@@ -99,17 +99,17 @@ struct ReplayCommandTests {
     @Test func aRecordingOfANewerMajorVersionIsRefusedNamingBoth() async throws {
         let (lines, _) = try await recorded()
         var newer = lines
-        newer[0] = newer[0].replacingOccurrences(of: "\"protocol\":\"1.0\"", with: "\"protocol\":\"2.0\"")
+        newer[0] = newer[0].replacingOccurrences(of: "\"protocol\":\"1.1\"", with: "\"protocol\":\"2.0\"")
         try #require(newer[0] != lines[0])
         let (run, file) = try await replay(lines: newer)
         #expect(run.status == 2 && run.standardOutput.isEmpty)
-        #expect(run.standardError == "\(file):1: the recording speaks protocol 2.0, this taskflow 1.0\n")
+        #expect(run.standardError == "\(file):1: the recording speaks protocol 2.0, this taskflow 1.1\n")
     }
 
     @Test func aNewerMinorVersionsUnknownMessagesAreSkipped() async throws {
         let (lines, printed) = try await recorded()
         var newer = lines
-        newer[0] = newer[0].replacingOccurrences(of: "\"protocol\":\"1.0\"", with: "\"protocol\":\"1.7\"")
+        newer[0] = newer[0].replacingOccurrences(of: "\"protocol\":\"1.1\"", with: "\"protocol\":\"1.7\"")
         newer.insert("{\"type\": \"heartbeat\", \"time\": 0.5}", at: 5)
         let (run, _) = try await replay(lines: newer)
         #expect(run.status == 0 && run.standardError.isEmpty, "\(run.standardError)")

@@ -65,7 +65,8 @@ package final class ConsoleFeed: Sendable {
     package func snapshot(missed: Int? = nil) -> ServerMessage {
         .snapshot(
             SnapshotMessage(
-                time: time(of: .now), manager: managerSnapshot(), queues: queues?.queues, store: store?.name, missed: missed))
+                time: time(of: .now), manager: managerSnapshot(), origin: origin, queues: queues?.queues, store: store?.name,
+                missed: missed))
     }
 
     /// Subscribes to every watched source. Until the subscription runs, events wait in it.

@@ -6,7 +6,7 @@ package enum ClientMessage: Sendable {
     case command(CommandMessage)
 }
 
-/// `{"type": "hello", "protocol": "1.0", "client": "taskflow attach"}`.
+/// `{"type": "hello", "protocol": "1.1", "client": "taskflow attach"}`.
 package struct ClientHello: Codable, Sendable, Hashable {
     /// The protocol version, `major.minor`.
     package var protocolVersion: String

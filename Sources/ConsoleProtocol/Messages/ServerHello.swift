@@ -1,7 +1,7 @@
 import Foundation
 
 /// The first message of every connection, from the program: who it is and what it speaks.
-/// `{"type": "hello", "protocol": "1.0", "program": "importer", "pid": 4242, "title": "Importer",
+/// `{"type": "hello", "protocol": "1.1", "program": "importer", "pid": 4242, "title": "Importer",
 /// "started": "2025-01-01T10:00:00Z", "readOnly": false}`.
 package struct ServerHello: Codable, Sendable, Hashable {
     /// The protocol version, `major.minor`.

@@ -3,7 +3,8 @@ import TaskFlow
 /// Everything the program watches, now: sent after the handshake, and again (with ``missed``)
 /// when a client that fell behind catches up. Events that follow it apply on top of it.
 /// `{"type": "snapshot", "time": 1.25, "flows": [...], "lock": {...}, "undoable": [...],
-/// "queues"?: [...], "store"?: "jobs.sqlite", "missed"?: 12}`.
+/// "queues"?: [...], "store"?: "jobs.sqlite", "missed"?: 12}`. The flows' own times (their
+/// submission, their steps' starts and ends) are on the same clock as `time`.
 package struct SnapshotMessage: Codable, Sendable {
     /// Seconds since the program's feed started.
     package var time: Double
@@ -20,12 +21,14 @@ package struct SnapshotMessage: Codable, Sendable {
     /// How many messages this client missed while it could not keep up: this snapshot replaces them.
     package var missed: Int?
 
-    /// A snapshot message.
+    /// A snapshot message taken `time` seconds after the feed's `origin`, the instant the
+    /// flows' times count from too.
     package init(
-        time: Double, manager: ManagerSnapshot, queues: [QueueDescription]? = nil, store: String? = nil, missed: Int? = nil
+        time: Double, manager: ManagerSnapshot, origin: ContinuousClock.Instant, queues: [QueueDescription]? = nil,
+        store: String? = nil, missed: Int? = nil
     ) {
         self.time = time
-        flows = manager.flows.map(WireFlowSnapshot.init)
+        flows = manager.flows.map { WireFlowSnapshot($0, origin: origin) }
         lock = WireLockSnapshot(manager.lock)
         undoable = manager.undoable.map(WireFlowInfo.init)
         self.queues = queues?.map(WireQueueDescription.init)
@@ -33,9 +36,10 @@ package struct SnapshotMessage: Codable, Sendable {
         self.missed = missed
     }
 
-    /// The manager's part, as the program's ``TaskFlowManager/snapshot()`` returned it.
-    package var manager: ManagerSnapshot {
-        ManagerSnapshot(flows: flows.map(\.core), lock: lock.core, undoable: undoable.map(\.core))
+    /// The manager's part, as the program's ``TaskFlowManager/snapshot()`` returned it, its
+    /// times placed on a clock whose instant `origin` is the feed's origin.
+    package func manager(origin: ContinuousClock.Instant) -> ManagerSnapshot {
+        ManagerSnapshot(flows: flows.map { $0.core(origin: origin) }, lock: lock.core, undoable: undoable.map(\.core))
     }
 }
 

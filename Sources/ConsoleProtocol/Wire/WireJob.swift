@@ -61,7 +61,7 @@ package struct WireJobStatus: Codable, Sendable, Hashable {
         switch status {
         case .waiting: .waiting
         case .running: .running
-        case .retrying: .retrying(attempt: attempt ?? 2, at: origin + .seconds(at ?? 0))
+        case .retrying: .retrying(attempt: attempt ?? 2, at: .wire(at ?? 0, after: origin))
         case .succeeded: .succeeded
         case .failed: .failed(error ?? "")
         case .cancelled: .cancelled

@@ -128,28 +128,48 @@ package struct WireStepRetry: Codable, Sendable {
     }
 }
 
-/// A ``StepSnapshot`` as it travels: `{"info": {...}, "status": {...}, "progress": 0.5}`.
+/// A ``StepSnapshot`` as it travels: `{"info": {...}, "status": {...}, "progress": 0.5,
+/// "started": -3.25, "ended": 1.5}`, its times in seconds since the feed's origin (the `time` of
+/// messages; negative before it), because a monotonic instant means nothing in another process.
+/// The times are new in protocol 1.1: a 1.0 program sends none.
 package struct WireStepSnapshot: Codable, Sendable {
-    /// The step.
-    package let core: StepSnapshot
+    /// The step, without its times.
+    private let step: StepSnapshot
+    private let started: Double?
+    private let ended: Double?
 
-    /// The wire form of `core`.
-    package init(_ core: StepSnapshot) { self.core = core }
+    /// The wire form of `core`, its instants given as seconds since `origin`.
+    package init(_ core: StepSnapshot, origin: ContinuousClock.Instant) {
+        step = core
+        started = core.started.map { ($0 - origin).wireSeconds }
+        ended = core.ended.map { ($0 - origin).wireSeconds }
+    }
 
-    private enum CodingKeys: String, CodingKey { case info, status, progress }
+    /// The step, its times placed on a clock whose instant `origin` is the feed's origin.
+    package func core(origin: ContinuousClock.Instant) -> StepSnapshot {
+        StepSnapshot(
+            info: step.info, status: step.status, progress: step.progress,
+            started: started.map { .wire($0, after: origin) }, ended: ended.map { .wire($0, after: origin) })
+    }
+
+    private enum CodingKeys: String, CodingKey { case info, status, progress, started, ended }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        core = StepSnapshot(
+        step = StepSnapshot(
             info: try c.decode(WireStepInfo.self, forKey: .info).core,
             status: try c.decode(WireStepStatus.self, forKey: .status).core,
             progress: try c.decodeIfPresent(Double.self, forKey: .progress))
+        started = try c.decodeIfPresent(Double.self, forKey: .started)
+        ended = try c.decodeIfPresent(Double.self, forKey: .ended)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(WireStepInfo(core.info), forKey: .info)
-        try c.encode(WireStepStatus(core.status), forKey: .status)
-        try c.encodeIfPresent(core.progress, forKey: .progress)
+        try c.encode(WireStepInfo(step.info), forKey: .info)
+        try c.encode(WireStepStatus(step.status), forKey: .status)
+        try c.encodeIfPresent(step.progress, forKey: .progress)
+        try c.encodeIfPresent(started, forKey: .started)
+        try c.encodeIfPresent(ended, forKey: .ended)
     }
 }

@@ -100,19 +100,21 @@ package struct DashboardModel: Sendable {
     }
 
     /// Takes in what a manager's snapshot shows (a dashboard attaching to a running program);
-    /// see ``FlowBoard/adopt(_:at:)``.
-    package mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
-        shared.adopt(snapshot, at: time)
+    /// see ``FlowBoard/adopt(_:at:origin:)``.
+    package mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration, origin: ContinuousClock.Instant? = nil) {
+        shared.adopt(snapshot, at: time, origin: origin)
         if let first = shared.live.flows.first?.info.id { update(FlowsTab.self) { $0.listed(first) } }
     }
 
     /// Takes `snapshot` as the truth after `missed` events were lost on the way (a console
     /// client that fell behind): the flows and the lock become what it shows (see
-    /// ``FlowBoard/resync(_:at:)``), and the log and the status line warn "missed n events;
-    /// resynchronised". Returns the flows that left the board, whose end was missed.
+    /// ``FlowBoard/resync(_:at:origin:)``), and the log and the status line warn "missed n
+    /// events; resynchronised". Returns the flows that left the board, whose end was missed.
     @discardableResult
-    package mutating func resync(_ snapshot: ManagerSnapshot, missed: Int, at time: Duration) -> [FlowID] {
-        let left = shared.resync(snapshot, at: time)
+    package mutating func resync(
+        _ snapshot: ManagerSnapshot, missed: Int, at time: Duration, origin: ContinuousClock.Instant? = nil
+    ) -> [FlowID] {
+        let left = shared.resync(snapshot, at: time, origin: origin)
         if let first = shared.live.flows.first?.info.id { update(FlowsTab.self) { $0.listed(first) } }
         let warning = "missed \(missed) events; resynchronised"
         shared.note(left.isEmpty ? warning : "\(warning) (\(left.count) flow(s) ended meanwhile)", level: .warning, at: time)

@@ -83,7 +83,7 @@ package struct FlowBoard: Sendable, Hashable {
         undoHistory.record(event, before: flow(event.flowID))
         switch event {
         case .flowQueued(let info):
-            // Known already from a snapshot (see ``adopt(_:at:)``).
+            // Known already from a snapshot (see ``adopt(_:at:origin:)``).
             guard flow(info.id) == nil else { return }
             addRow(FlowRow(info: info, queuedAt: time))
         case .statusChanged(let id, let status):
@@ -144,30 +144,41 @@ package struct FlowBoard: Sendable, Hashable {
     }
 
     /// Takes in the flows and the lock a manager's snapshot shows, for a dashboard attaching
-    /// to a running program: each flow not seen yet as if it had just been queued, with its
-    /// status and its whole step tree (statuses and progress). The events that follow (the
-    /// stream was subscribed before the snapshot was taken) may repeat what the snapshot shows;
-    /// applying them again leaves the board as the engine is.
-    package mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
+    /// to a running program: each flow not seen yet with its status and its whole step tree
+    /// (statuses and progress), its log lines at `time`. With `origin`, the instant this board's
+    /// clock counts from, each flow and step takes the times the snapshot tells (see
+    /// ``FlowRow/place(_:origin:)``); without it, or where the snapshot tells none, it counts
+    /// from `time`, as if it had just been queued. The events that follow (the stream was
+    /// subscribed before the snapshot was taken) may repeat what the snapshot shows; applying
+    /// them again leaves the board as the engine is.
+    package mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration, origin: ContinuousClock.Instant? = nil) {
         for flow in snapshot.flows where self.flow(flow.info.id) == nil {
-            let id = flow.info.id
             apply(.flowQueued(flow.info), at: time)
-            apply(.statusChanged(id, flow.status), at: time)
-            for step in flow.steps {
-                for event in Self.events(replaying: step, of: id) { apply(event, at: time) }
-            }
+            replay(flow, at: time, origin: origin)
         }
         lock.adopt(snapshot.lock, at: time)
+    }
+
+    /// Brings a listed flow's row to what `flow` shows: its status, its steps, and with `origin`
+    /// the times it tells.
+    private mutating func replay(_ flow: FlowSnapshot, at time: Duration, origin: ContinuousClock.Instant?) {
+        let id = flow.info.id
+        apply(.statusChanged(id, flow.status), at: time)
+        for step in flow.steps {
+            for event in Self.events(replaying: step, of: id) { apply(event, at: time) }
+        }
+        if let origin { updateRow(id) { $0.place(flow, origin: origin) } }
     }
 
     /// Replaces what the board knows of the live flows with what `snapshot` shows, for a watcher
     /// that missed events (a console client that fell behind): the lock becomes the snapshot's;
     /// each flow in it takes its status and step tree (a flow the board never saw is added, as
-    /// ``adopt(_:at:)`` adds it); an active flow gone from it ended meanwhile: completed when the
+    /// ``adopt(_:at:origin:)`` adds it); an active flow gone from it ended meanwhile: completed when the
     /// snapshot lists it as undoable, else its end was among the missed events and it leaves the
     /// board (its outcome is unknown, and a guessed one would be a lie). Finished flows stay.
-    /// The log keeps what it said: replaying the snapshot adds no lines. Returns the flows that left.
-    package mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration) -> [FlowID] {
+    /// The log keeps what it said: replaying the snapshot adds no lines. `origin` places the
+    /// snapshot's times, as for ``adopt(_:at:origin:)``. Returns the flows that left.
+    package mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration, origin: ContinuousClock.Instant? = nil) -> [FlowID] {
         let log = self.log
         defer { self.log = log }
         let live = Set(snapshot.flows.map(\.info.id))
@@ -185,10 +196,7 @@ package struct FlowBoard: Sendable, Hashable {
             } else {
                 apply(.flowQueued(flow.info), at: time)
             }
-            apply(.statusChanged(flow.info.id, flow.status), at: time)
-            for step in flow.steps {
-                for event in Self.events(replaying: step, of: flow.info.id) { apply(event, at: time) }
-            }
+            replay(flow, at: time, origin: origin)
         }
         lock = LockBoard(waits: lock.waits)
         lock.adopt(snapshot.lock, at: time)

@@ -12,8 +12,9 @@ package struct FlowRow: Sendable, Hashable {
     package private(set) var steps: [StepNode] = []
     /// The step that started last and has not finished, if any.
     package var currentStep: StepID?
-    /// When it was submitted, since the dashboard started.
-    package let queuedAt: Duration
+    /// When it was submitted, since the dashboard started (before it, negative: a flow adopted
+    /// from a snapshot of a program that was running already).
+    package private(set) var queuedAt: Duration
     /// When it reached a final state.
     package var finishedAt: Duration?
     /// True once the engine released its undo log (it left the undo history).
@@ -45,6 +46,20 @@ package struct FlowRow: Sendable, Hashable {
     /// Time since submission, frozen once finished.
     package func elapsed(at now: Duration) -> Duration {
         (finishedAt ?? now) - queuedAt
+    }
+
+    /// Takes the times `snapshot` tells — its submission, its steps' starts and ends — placed
+    /// on the dashboard's clock, whose zero is the instant `origin`: a flow adopted from a
+    /// snapshot then shows how long it has been under way, not how long since the dashboard
+    /// heard of it. Times the snapshot does not tell (an older program's) stay as they are.
+    mutating func place(_ snapshot: FlowSnapshot, origin: ContinuousClock.Instant) {
+        if let submitted = snapshot.submitted { queuedAt = submitted - origin }
+        for step in snapshot.steps {
+            guard let index = index(of: step.info.id) else { continue }
+            if let started = step.started { steps[index].startedAt = started - origin }
+            if let ended = step.ended, steps[index].endedAt != nil { steps[index].endedAt = ended - origin }
+        }
+        oldestRunningStart = steps.lazy.filter { $0.status == .running }.map(\.startedAt).min()
     }
 
     /// Adds a step that started, nested under its parent, among its siblings in id order: the

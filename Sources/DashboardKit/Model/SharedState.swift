@@ -91,16 +91,16 @@ package struct SharedState: Sendable {
         live.apply(event, at: time)
     }
 
-    /// Takes in what a manager's snapshot shows; see ``FlowBoard/adopt(_:at:)``.
-    mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration) {
+    /// Takes in what a manager's snapshot shows; see ``FlowBoard/adopt(_:at:origin:)``.
+    mutating func adopt(_ snapshot: ManagerSnapshot, at time: Duration, origin: ContinuousClock.Instant?) {
         advance(to: time)
-        live.adopt(snapshot, at: time)
+        live.adopt(snapshot, at: time, origin: origin)
     }
 
-    /// Replaces the live board's flows and lock with `snapshot`'s; see ``FlowBoard/resync(_:at:)``.
-    mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration) -> [FlowID] {
+    /// Replaces the live board's flows and lock with `snapshot`'s; see ``FlowBoard/resync(_:at:origin:)``.
+    mutating func resync(_ snapshot: ManagerSnapshot, at time: Duration, origin: ContinuousClock.Instant?) -> [FlowID] {
         advance(to: time)
-        return live.resync(snapshot, at: time)
+        return live.resync(snapshot, at: time, origin: origin)
     }
 
     /// Adds a line to the log that no engine event produced, about `subject` if one.

@@ -8,8 +8,9 @@ package struct StepNode: Sendable, Hashable {
     package let depth: Int
     /// Where it stands now.
     package var status: StepStatus = .running
-    /// When its apply started, since the dashboard started.
-    package let startedAt: Duration
+    /// When its apply started, since the dashboard started (before it, negative: a step of a
+    /// flow adopted from a snapshot).
+    package internal(set) var startedAt: Duration
     /// When its apply ended; the duration shown stays the apply's during a rollback.
     package var endedAt: Duration?
     /// Its last reported progress (0...1) while running.

@@ -156,9 +156,9 @@ package final class DashboardSession {
     }
 
     /// Takes `snapshot` as the truth after `missed` events were lost (see
-    /// ``DashboardModel/resync(_:missed:at:)``); flows it shows ended meanwhile are let go.
+    /// ``DashboardModel/resync(_:missed:at:origin:)``); flows it shows ended meanwhile are let go.
     package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: ContinuousClock.Instant) {
-        for id in model.resync(snapshot, missed: missed, at: max(time - startedAt, .zero)) {
+        for id in model.resync(snapshot, missed: missed, at: max(time - startedAt, .zero), origin: startedAt) {
             adoption.finished(id, board: model.live)
         }
         changed = true
@@ -182,7 +182,7 @@ package final class DashboardSession {
             model.add(QueuesTab(queues: queues))
             restoreSorts()
         }
-        model.adopt(snapshot, at: time)
+        model.adopt(snapshot, at: time, origin: startedAt)
         recording?.adopted(snapshot, queues: self.queues?.queues, at: time)
         changed = true
     }

@@ -51,7 +51,7 @@ package final class SessionRecording {
     }
 
     func adopted(_ snapshot: ManagerSnapshot, queues: [QueueDescription]?, at time: Duration) {
-        recorder.record(.snapshot(SnapshotMessage(time: time.seconds, manager: snapshot, queues: queues)))
+        recorder.record(.snapshot(SnapshotMessage(time: time.seconds, manager: snapshot, origin: origin, queues: queues)))
     }
 
     func ingested(_ event: FlowEvent, at time: Duration) {

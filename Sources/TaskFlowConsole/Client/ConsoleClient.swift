@@ -9,7 +9,7 @@ import Synchronization
 ///
 /// ```swift
 /// let client = try await ConsoleClient.connect(path: path)
-/// model.adopt(client.snapshot.manager)                    // then apply what follows
+/// model.adopt(client.snapshot.manager(origin: origin))    // origin: now - snapshot.time; then apply what follows
 /// for await message in client.messages { … }              // flow, job, storeChange, snapshot (resync), bye
 /// let reply = try await client.send(.cancel(FlowID(3)))   // reply.ok, reply.message
 /// ```

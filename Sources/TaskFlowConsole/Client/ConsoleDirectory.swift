@@ -38,7 +38,7 @@ package enum ConsoleDirectory {
         guard let client = try? await ConsoleClient.connect(path: path, client: "taskflow attach --list", timeout: timeout)
         else { return nil }
         await client.close()
-        let running = client.snapshot.flows.filter { !$0.core.status.isFinished }.count
+        let running = client.snapshot.flows.filter { !$0.status.isFinished }.count
         return AttachableProgram(path: path, hello: client.hello, flowsRunning: running)
     }
 }

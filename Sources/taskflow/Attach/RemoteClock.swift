@@ -8,9 +8,9 @@ struct RemoteClock: Sendable {
 
     /// The clock of a feed whose snapshot, taken `snapshotTime` seconds into it, arrived just now.
     init(snapshotTime: Double, now: ContinuousClock.Instant = .now) {
-        origin = now - .seconds(snapshotTime)
+        origin = .wire(-snapshotTime, after: now)
     }
 
     /// The instant of a message sent `seconds` into the feed.
-    func instant(_ seconds: Double) -> ContinuousClock.Instant { origin + .seconds(seconds) }
+    func instant(_ seconds: Double) -> ContinuousClock.Instant { .wire(seconds, after: origin) }
 }

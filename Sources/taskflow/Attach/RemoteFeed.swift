@@ -68,7 +68,7 @@ final class RemoteFeed: Sendable {
             default: break
             }
         case .snapshot(let message):
-            let snapshot = message.manager
+            let snapshot = message.manager(origin: clock.origin)
             let ids = snapshot.flows.map(\.info.id)
             // Flows gone from it ended meanwhile: their handles are out already, and done.
             live.withLock { $0.formIntersection(ids) }

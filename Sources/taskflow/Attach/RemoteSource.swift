@@ -27,7 +27,7 @@ final class RemoteSource: WatchedSource {
         self.connection = connection
         self.feed = feed
         name = connection.hello.title
-        initial = snapshot.manager
+        initial = snapshot.manager(origin: feed.clock.origin)
         jobQueues = snapshot.queues.map { RemoteQueues(queues: $0.map(\.core), jobEvents: feed.jobs, commands: feed.commands) }
         jobStore = snapshot.store.map { RemoteStore(name: $0, changes: feed.storeChanges, commands: feed.commands) }
         feed.learn(initial.flows.map(\.info.id))
