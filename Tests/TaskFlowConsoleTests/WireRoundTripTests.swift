@@ -101,6 +101,16 @@ import Testing
         #expect(far - origin > .seconds(86_400 * 365 * 99), "brought within a century, not a crash")
     }
 
+    /// What a broken or hostile peer may send as a duration or a date is brought within reach
+    /// before the screens do arithmetic on it (1e300 seconds stopped the client).
+    @Test func durationsAndDatesOutOfReachAreBroughtWithinIt() throws {
+        let longest = try JSONDecoder().decode(WireDuration.self, from: Data(#"{"seconds":9223372036854775807,"attoseconds":0}"#.utf8))
+        #expect(longest.core > .seconds(86_400 * 365 * 99) && longest.core < .seconds(86_400 * 366 * 100))
+        let far = Date(wireTimestamp: 1e300)
+        #expect(Duration.seconds(far.timeIntervalSince(Date())) > .zero, "a date a Duration can hold")
+        #expect(Date(wireTimestamp: .nan) == Date(timeIntervalSince1970: 0))
+    }
+
     @Test func jobEventsRoundTripWithTheirInstantsOnTheClientsClock() throws {
         let origin = ContinuousClock.now
         let job = JobInfo(id: JobID(9), title: "Fetch", queue: "Uploads", priority: .high, dependencies: [JobID(3), JobID(4)], maxAttempts: 3)

@@ -332,6 +332,24 @@ struct UndoAvailabilityTests {
         #expect(older.flow(FlowID(1))?.elapsed(at: .seconds(5)) == .seconds(3))
         #expect(older.flow(FlowID(1))?.steps.map { $0.duration(at: .seconds(5)) } == [.zero, .seconds(3)])
     }
+
+    /// A flow waiting for the lock when the dashboard attached has waited since it was
+    /// submitted: the starved-writer warning and the lock's waits count from then.
+    @Test func aWaiterAdoptedFromASnapshotWaitsSinceItsSubmission() throws {
+        let origin = ContinuousClock.now
+        let holder = FlowInfo(id: FlowID(1), title: "Long read", access: .read)
+        let writer = FlowInfo(id: FlowID(2), title: "Starved write", access: .write)
+        let snapshot = ManagerSnapshot(
+            flows: [FlowSnapshot(info: holder, status: .running, currentStep: nil, progress: nil, submitted: origin - .seconds(700)),
+                    FlowSnapshot(info: writer, status: .waiting, currentStep: nil, progress: nil, submitted: origin - .seconds(600))],
+            lock: LockSnapshot(mode: .read(count: 1), holders: [holder], queue: [writer]), undoable: [])
+        var board = FlowBoard()
+        board.adopt(snapshot, at: .seconds(1), origin: origin)
+        #expect(board.lock.queueAges.entry(writer.id)?.since == .seconds(-600))
+        board.apply(.lock(LockEvent(holder: holder, change: .released, mode: .idle, waiting: 1)), at: .seconds(4))
+        board.apply(.lock(LockEvent(holder: writer, change: .admitted, mode: .write(writer.id), waiting: 0)), at: .seconds(4))
+        #expect(board.lock.waits.histogram.percentile(0.5) >= .seconds(600), "its whole wait, not the 3 s the dashboard saw")
+    }
 }
 
 extension DashboardModel {

@@ -122,7 +122,7 @@ package struct ByeMessage: Codable, Sendable, Hashable {
 }
 
 /// The program refuses the client (another protocol major, too many clients):
-/// `{"type": "refused", "reason": "client speaks protocol 2.0, this program 1.0"}`.
+/// `{"type": "refused", "reason": "client speaks protocol 2.0, this program 1.1"}`.
 package struct RefusedMessage: Codable, Sendable, Hashable {
     /// Why, in one line.
     package var reason: String

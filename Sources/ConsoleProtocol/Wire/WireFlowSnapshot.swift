@@ -4,14 +4,14 @@ import TaskFlow
 /// "submitted"?}`, `submitted` in seconds since the feed's origin (negative before it; new in
 /// protocol 1.1, so a 1.0 program sends none).
 package struct WireFlowSnapshot: Codable, Sendable {
-    /// The flow, without its times.
+    /// The flow, without its steps and times.
     private let flow: FlowSnapshot
     private let steps: [WireStepSnapshot]
     private let submitted: Double?
 
     /// The wire form of `core`, its instants given as seconds since `origin`.
     package init(_ core: FlowSnapshot, origin: ContinuousClock.Instant) {
-        flow = core
+        flow = FlowSnapshot(info: core.info, status: core.status, currentStep: core.currentStep, progress: core.progress)
         steps = core.steps.map { WireStepSnapshot($0, origin: origin) }
         submitted = core.submitted.map { ($0 - origin).wireSeconds }
     }

@@ -133,14 +133,14 @@ package struct WireStepRetry: Codable, Sendable {
 /// messages; negative before it), because a monotonic instant means nothing in another process.
 /// The times are new in protocol 1.1: a 1.0 program sends none.
 package struct WireStepSnapshot: Codable, Sendable {
-    /// The step, without its times.
+    /// The step, without its times (kept below, as the wire has them).
     private let step: StepSnapshot
     private let started: Double?
     private let ended: Double?
 
     /// The wire form of `core`, its instants given as seconds since `origin`.
     package init(_ core: StepSnapshot, origin: ContinuousClock.Instant) {
-        step = core
+        step = StepSnapshot(info: core.info, status: core.status, progress: core.progress)
         started = core.started.map { ($0 - origin).wireSeconds }
         ended = core.ended.map { ($0 - origin).wireSeconds }
     }

@@ -49,7 +49,7 @@ package struct WireStoredJobRow: Codable, Sendable {
         core = StoredJobRow(
             id: StoredJobRow.ID(try c.decode(Int64.self, forKey: .id)), kind: try c.decode(String.self, forKey: .kind),
             state: try c.decodeNamed(StoredJobRow.State.self, forKey: .state), retries: try c.decode(Int.self, forKey: .retries),
-            dueAt: try c.decodeIfPresent(Double.self, forKey: .dueAt).map(Date.init(timeIntervalSince1970:)),
+            dueAt: try c.decodeIfPresent(Double.self, forKey: .dueAt).map(Date.init(wireTimestamp:)),
             leaseOwner: try c.decodeIfPresent(String.self, forKey: .leaseOwner),
             lastError: try c.decodeIfPresent(String.self, forKey: .lastError),
             isRecovery: try c.decodeIfPresent(Bool.self, forKey: .isRecovery) ?? false,
@@ -89,7 +89,7 @@ package struct WireWorkerProcessRow: Codable, Sendable {
             host: try c.decode(String.self, forKey: .host), pid: try c.decode(Int32.self, forKey: .pid),
             workers: try c.decode(Int.self, forKey: .workers), runningJobs: try c.decode(Int.self, forKey: .runningJobs),
             lease: try c.decode(WireDuration.self, forKey: .lease).core,
-            lastHeartbeat: Date(timeIntervalSince1970: try c.decode(Double.self, forKey: .lastHeartbeat)),
+            lastHeartbeat: Date(wireTimestamp: try c.decode(Double.self, forKey: .lastHeartbeat)),
             isThisStore: try c.decodeIfPresent(Bool.self, forKey: .isThisStore) ?? false,
             damage: try c.decodeIfPresent(String.self, forKey: .damage))
     }
@@ -104,5 +104,15 @@ package struct WireWorkerProcessRow: Codable, Sendable {
         try c.encode(core.lastHeartbeat.timeIntervalSince1970, forKey: .lastHeartbeat)
         try c.encode(core.isThisStore, forKey: .isThisStore)
         try c.encodeIfPresent(core.damage, forKey: .damage)
+    }
+}
+
+extension Date {
+    /// The date `seconds` after 1970 as a peer wrote it, within ten thousand years either way
+    /// (NaN counts as 1970): the screens turn the time to it into a `Duration`, which stops the
+    /// process on a value it cannot hold (1e300, infinity).
+    package init(wireTimestamp seconds: Double) {
+        let limit = 10_000 * 365.25 * 86_400
+        self.init(timeIntervalSince1970: seconds.isNaN ? 0 : min(max(seconds, -limit), limit))
     }
 }

@@ -156,7 +156,14 @@ package struct FlowBoard: Sendable, Hashable {
             apply(.flowQueued(flow.info), at: time)
             replay(flow, at: time, origin: origin)
         }
-        lock.adopt(snapshot.lock, at: time)
+        lock.adopt(snapshot.lock, at: time, waitingSince: Self.submissions(in: snapshot, origin: origin))
+    }
+
+    /// When each flow of `snapshot` was submitted, on the board's clock whose zero is `origin`:
+    /// those whose snapshot tells. A flow waits for the lock from its submission.
+    private static func submissions(in snapshot: ManagerSnapshot, origin: ContinuousClock.Instant?) -> [FlowID: Duration] {
+        guard let origin else { return [:] }
+        return Dictionary(snapshot.flows.compactMap { flow in flow.submitted.map { (flow.info.id, $0 - origin) } }) { first, _ in first }
     }
 
     /// Brings a listed flow's row to what `flow` shows: its status, its steps, and with `origin`
@@ -199,7 +206,7 @@ package struct FlowBoard: Sendable, Hashable {
             replay(flow, at: time, origin: origin)
         }
         lock = LockBoard(waits: lock.waits)
-        lock.adopt(snapshot.lock, at: time)
+        lock.adopt(snapshot.lock, at: time, waitingSince: Self.submissions(in: snapshot, origin: origin))
         return left
     }
 

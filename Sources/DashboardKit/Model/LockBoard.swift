@@ -28,10 +28,16 @@ package struct LockBoard: Sendable, Hashable {
         for waiter in snapshot.queue { queue.append(waiter) }
     }
 
-    /// ``adopt(_:)``, the waiters' waits counted from `time`, when the dashboard first saw them.
-    mutating func adopt(_ snapshot: LockSnapshot, at time: Duration) {
+    /// ``adopt(_:)``, each waiter's wait counted from `waitingSince` (when the snapshot tells
+    /// it: the flow's submission, on the board's clock), else from `time`, when the dashboard
+    /// first saw it.
+    mutating func adopt(_ snapshot: LockSnapshot, at time: Duration, waitingSince: [FlowID: Duration] = [:]) {
         adopt(snapshot)
-        for waiter in snapshot.queue { queueAges.adopt(waiting: waiter.id, at: time) }
+        for waiter in snapshot.queue {
+            let since = waitingSince[waiter.id].map { min($0, time) }
+            queueAges.adopt(waiting: waiter.id, at: since ?? time)
+            if let since { waits.adopt(waiting: waiter.id, since: since) }
+        }
     }
 
     /// Applies one change that happened at `time`.

@@ -38,9 +38,9 @@ package struct LockQueueAges: Sendable, Hashable {
         }
     }
 
-    /// Takes in a flow found waiting in a snapshot at `time` (an attached dashboard): its wait
-    /// counts from when the dashboard saw it, the earlier part being unknown. One already known
-    /// keeps its start.
+    /// Takes in a flow found waiting in a snapshot (an attached dashboard), waiting since `time`:
+    /// its submission when the snapshot tells it, else when the dashboard saw it (the earlier
+    /// part being unknown). One already known keeps its start.
     mutating func adopt(waiting id: FlowID, at time: Duration) {
         if entries[id] == nil { entries[id] = Entry(since: time, phasesBefore: readPhases) }
     }

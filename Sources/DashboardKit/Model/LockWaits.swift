@@ -14,6 +14,13 @@ package struct LockWaits: Sendable, Hashable {
     /// No wait seen yet.
     package init() {}
 
+    /// Takes in a flow found waiting in a snapshot, waiting since `time` (its submission, which
+    /// the snapshot told). One whose start is unknown is not taken in: its wait, when it ends,
+    /// counts as none rather than as a guess. One already known keeps its start.
+    mutating func adopt(waiting id: FlowID, since time: Duration) {
+        if enqueuedAt[id] == nil { enqueuedAt[id] = time }
+    }
+
     /// Takes in a change of the lock that happened at `time`.
     mutating func record(_ event: LockEvent, at time: Duration) {
         let id = event.holder.id

@@ -15,7 +15,7 @@ package enum SourceUpdate: Sendable {
     /// A flow event, at the moment it happened on this process's clock.
     case event(TimedFlowEvent)
     /// The feed lost `missed` events on the way (the dashboard fell behind): the flows and the
-    /// lock are as `snapshot` shows them at `time` (``DashboardModel/resync(_:missed:at:)``).
+    /// lock are as `snapshot` shows them at `time` (``DashboardModel/resync(_:missed:at:origin:)``).
     case resync(ManagerSnapshot, missed: Int, time: ContinuousClock.Instant)
     /// A line for the status bar: how a command the keys sent went ("cancel #7: unknown flow 7").
     case notice(String)

@@ -1,22 +1,37 @@
 import TaskFlow
 
 extension Duration {
-    /// A short human duration: `0.4s`, `12.0s`, `3m07s`.
+    /// A short human duration, at most 7 columns below 1,000 days: `0.4s`, `12.0s`, `3m07s`,
+    /// `16h40m`, `3d04h` (a program attached to may have run for weeks). Negative shows as `0.0s`.
     package var compact: String {
-        let milliseconds = max(Int(components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000), 0)
+        let milliseconds = wholeMilliseconds
         if milliseconds < 60_000 {
             return "\(milliseconds / 1000).\(milliseconds % 1000 / 100)s"
         }
         let seconds = milliseconds / 1000
-        let remainder = seconds % 60
-        return "\(seconds / 60)m\(remainder < 10 ? "0" : "")\(remainder)s"
+        let (minutes, hours, days) = (seconds / 60, seconds / 3600, seconds / 86_400)
+        if hours == 0 { return "\(minutes)m\(Self.twoDigits(seconds % 60))s" }
+        if days == 0 { return "\(hours)h\(Self.twoDigits(minutes % 60))m" }
+        return "\(days)d\(Self.twoDigits(hours % 24))h"
     }
 
     /// A delay to the millisecond below a second, where ``compact``'s tenths would round a
     /// short backoff to nothing: `62ms`, `1.5s`.
     package var delayText: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        return milliseconds < 1000 ? "\(max(milliseconds, 0))ms" : compact
+        let milliseconds = wholeMilliseconds
+        return milliseconds < 1000 ? "\(milliseconds)ms" : compact
+    }
+
+    /// The whole milliseconds, 0 when negative, and at most a thousand years': a duration a
+    /// peer sent may be as long as `Duration` holds, and its milliseconds overflow `Int64`.
+    private var wholeMilliseconds: Int64 {
+        let limit: Int64 = 1000 * 365 * 86_400
+        let seconds = min(max(components.seconds, 0), limit)
+        return max(seconds * 1000 + components.attoseconds / 1_000_000_000_000_000, 0)
+    }
+
+    private static func twoDigits(_ value: Int64) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
     }
 
     /// Seconds as a floating-point number, for JSON output.

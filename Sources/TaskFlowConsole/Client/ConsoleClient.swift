@@ -9,7 +9,8 @@ import Synchronization
 ///
 /// ```swift
 /// let client = try await ConsoleClient.connect(path: path)
-/// model.adopt(client.snapshot.manager(origin: origin))    // origin: now - snapshot.time; then apply what follows
+/// let origin = ContinuousClock.Instant.wire(-client.snapshot.time, after: .now)  // the program's feed's start, here
+/// model.adopt(client.snapshot.manager(origin: origin), at: .zero, origin: .now)  // then apply what follows
 /// for await message in client.messages { … }              // flow, job, storeChange, snapshot (resync), bye
 /// let reply = try await client.send(.cancel(FlowID(3)))   // reply.ok, reply.message
 /// ```
