@@ -11,10 +11,8 @@ package struct WireDuration: Codable, Sendable, Hashable {
         attoseconds = core.components.attoseconds
     }
 
-    /// The duration, brought within a century either way: a peer may send any `Int64`, and the
-    /// screens do arithmetic on what it gives them.
+    /// The duration, brought within ``Duration/wireReach`` either way (a peer may send any `Int64`).
     package var core: Duration {
-        let century = Int64(100 * 365.25 * 86_400)
-        return Duration(secondsComponent: min(max(seconds, -century), century), attosecondsComponent: attoseconds)
+        Duration(secondsComponent: min(max(seconds, -Duration.wireReach), Duration.wireReach), attosecondsComponent: attoseconds)
     }
 }

@@ -46,9 +46,9 @@ public struct StepSnapshot: Sendable, Hashable {
     /// Identity, parent, title and kind.
     public let info: StepInfo
     /// Where it is now.
-    public internal(set) var status: StepStatus
+    public let status: StepStatus
     /// Its last published progress, if it reported any.
-    public internal(set) var progress: Double?
+    public let progress: Double?
     /// When it started. The engine's snapshots always tell; nil in one made without it (an
     /// older program's, over the console).
     public let started: ContinuousClock.Instant?
