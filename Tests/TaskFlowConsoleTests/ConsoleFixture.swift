@@ -21,7 +21,7 @@ struct ConsoleFixture {
     }
 
     init<State>(
-        manager: TaskFlowManager<State>, queues: [JobQueue] = [], readOnly: Bool = false, limits: ConsoleLimits = ConsoleLimits(),
+        manager: TaskFlowManager<State>, queues: [JobQueue] = [], readOnly: Bool = false, limits: ConsoleLimits = .patient(),
         folder: String = ConsoleFixture.temporaryFolder()
     ) async throws {
         self.folder = folder
@@ -46,6 +46,16 @@ struct ConsoleFixture {
         task.cancel()
         _ = try? await task.value
         try? FileManager.default.removeItem(atPath: folder)
+    }
+}
+
+extension ConsoleLimits {
+    /// The default limits (or the buffer and stall bounds given), with a minute for a client's
+    /// hello, as long as ``ConsoleFixture/connect()`` waits for the handshake: the client's task
+    /// needs a thread between the program's hello and its own, and in the full suite on two
+    /// loaded cores it waited past the default ten seconds and was cut off.
+    static func patient(outboundBytes: Int = 1 << 20, stallTimeout: Duration = .seconds(30)) -> ConsoleLimits {
+        ConsoleLimits(outboundBytes: outboundBytes, stallTimeout: stallTimeout, handshakeTimeout: .seconds(60))
     }
 }
 

@@ -247,6 +247,19 @@ import Testing
         await console.stop()
     }
 
+    /// A client that connects and never says hello holds a slot until the handshake's bound,
+    /// then learns why it was cut off. Only waits on the event: a loaded machine makes it later.
+    @Test func aClientThatSaysNoHelloIsCutOffWithAByeSayingSo() async throws {
+        let console = try await ConsoleFixture(manager: TaskFlowManager(), limits: ConsoleLimits(handshakeTimeout: .milliseconds(100)))
+        let silent = try await RawConnection(path: console.path)
+        let lines = await silent.lines()
+        #expect(lines.first?.contains(#""type":"hello""#) == true, "the program greets first: \(lines)")
+        #expect(lines.last?.contains(#""type":"bye""#) == true, "\(lines)")
+        #expect(lines.last?.contains("no hello within 0.1 seconds") == true, "\(lines)")
+        #expect(lines.count == 2, "nothing else, no snapshot: \(lines)")
+        await console.stop()
+    }
+
     @Test func aStalledClientNeitherBlocksTheProgramNorGrowsItsBuffersAndIsResyncedWhenItReads() async throws {
         let manager = TaskFlowManager()
         // The stall bound out of the way: under ThreadSanitizer the 2,000 flows take long enough
@@ -254,7 +267,7 @@ import Testing
         // buffer's bound is the default 1 MiB: a client's buffer holds up to it plus one message,
         // and a catch-up snapshot of 100 live flows (sent when a loaded machine made the feed
         // drop events) is ~150 KB, more than a smaller bound's slack.
-        let limits = ConsoleLimits(outboundBytes: 1 << 20, stallTimeout: .seconds(3600))
+        let limits = ConsoleLimits.patient(outboundBytes: 1 << 20, stallTimeout: .seconds(3600))
         let console = try await ConsoleFixture(manager: manager, limits: limits)
         let stalled = try await RawConnection(path: console.path, autoRead: false)
         try await stalled.sayHello()
@@ -290,7 +303,7 @@ import Testing
 
     @Test func aClientThatStopsReadingPastTheStallBoundIsCutOffWhileTheProgramGoesOn() async throws {
         let manager = TaskFlowManager()
-        let limits = ConsoleLimits(outboundBytes: 16 << 10, stallTimeout: .milliseconds(200))
+        let limits = ConsoleLimits.patient(outboundBytes: 16 << 10, stallTimeout: .milliseconds(200))
         let console = try await ConsoleFixture(manager: manager, limits: limits)
         let stalled = try await RawConnection(path: console.path, autoRead: false)
         try await stalled.sayHello()
@@ -315,7 +328,7 @@ import Testing
     @Test func aGracefulShutdownSaysByeAndRemovesTheSocket() async throws {
         let folder = ConsoleFixture.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let server = ConsoleServer(manager: TaskFlowManager(), path: "\(folder)/s.sock", title: "Grace")
+        let server = ConsoleServer(manager: TaskFlowManager(), path: "\(folder)/s.sock", title: "Grace", limits: .patient())
         let group = ServiceGroup(services: [server], logger: Logger(label: "test.group"))
         let running = Task { try await group.run() }
         #expect(await eventually { server.isListening })

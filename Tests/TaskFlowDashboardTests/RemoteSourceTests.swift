@@ -19,7 +19,10 @@ struct RemoteSourceTests {
     /// A console on a fresh socket, serving `manager` until the returned task is cancelled.
     private func serve(_ manager: TaskFlowManager<Void>) async throws -> (path: String, server: Task<Void, any Error>) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-\(UUID().uuidString.prefix(8))").path
-        let console = ConsoleServer(manager: manager, path: "\(folder)/p.sock", title: "Served")
+        // A minute for the client's hello, as long as the tests' clients wait for the handshake: on
+        // two loaded cores a client's task waited past the default ten seconds for a thread.
+        let limits = ConsoleLimits(handshakeTimeout: .seconds(60))
+        let console = ConsoleServer(manager: manager, path: "\(folder)/p.sock", title: "Served", limits: limits)
         let server = Task { try await console.run() }
         try #require(await eventually { console.isListening }, "the console listens")
         return (console.path, server)

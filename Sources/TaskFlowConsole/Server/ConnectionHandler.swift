@@ -3,8 +3,9 @@ import Logging
 import NIOCore
 
 /// One client's connection, on its event loop: reads lines, holds the handshake, hands
-/// commands to the runner, and cuts the client off (with a logged reason) when it sends what is
-/// not the protocol, a line over the limit, or leaves its buffer full too long.
+/// commands to the runner, and cuts the client off (with a logged reason, and a `bye` giving it)
+/// when it sends what is not the protocol or a line over the limit, or says no hello in time;
+/// one that leaves its buffer full too long is closed (a `bye` would only wait behind the rest).
 final class ConnectionHandler: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -37,11 +38,10 @@ final class ConnectionHandler: ChannelInboundHandler {
     func channelActive(context: ChannelHandlerContext) {
         write(.hello(feed.hello), context: context)
         let channel = context.channel
-        let logger = logger
         let timeout = limits.handshakeTimeout
-        handshakeTimer = context.eventLoop.scheduleTask(in: TimeAmount(timeout)) {
-            logger.warning("console client cut off: no hello within \(timeout)")
-            channel.close(promise: nil)
+        // On this loop, as every other use of the handler: the timer may change its phase.
+        handshakeTimer = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) { [self] in
+            cutOff("no hello within \(timeout)", channel: channel)
         }
         context.fireChannelActive()
     }
@@ -61,7 +61,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 if !line.isEmpty { handle(line, context: context) }
             }
         } catch {
-            cutOff("\(error)", context: context)
+            cutOff("\(error)", channel: context.channel)
         }
     }
 
@@ -95,9 +95,9 @@ final class ConnectionHandler: ChannelInboundHandler {
         } catch let error as UnreadableCommand {
             return write(.reply(ReplyMessage(id: error.id, ok: false, message: error.reason)), context: context)
         } catch let error as DecodingError {
-            return cutOff(error.oneLine, context: context)
+            return cutOff(error.oneLine, channel: context.channel)
         } catch {
-            return cutOff("\(error)", context: context)
+            return cutOff("\(error)", channel: context.channel)
         }
         switch (message, phase) {
         case (.hello(let hello), .greeting):
@@ -105,7 +105,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         case (.hello, _):
             break
         case (.command, .greeting):
-            cutOff("a command before hello", context: context)
+            cutOff("a command before hello", channel: context.channel)
         case (.command(let command), _):
             execute(command, on: context.channel)
         }
@@ -116,7 +116,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         if let mismatch = ProtocolVersion.mismatch(peer: hello.protocolVersion, peerName: "client", ownName: "program") {
             logger.warning("console client '\(hello.client)' refused: \(mismatch)")
             phase = .closing
-            return writeLast(.refused(RefusedMessage(reason: mismatch)), context: context)
+            return writeLast(.refused(RefusedMessage(reason: mismatch)), channel: context.channel)
         }
         logger.info("console client '\(hello.client)' attached (protocol \(hello.protocolVersion))")
         phase = .joined
@@ -135,15 +135,14 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Says why in a `bye`, logs it, and closes: the program and other clients go on.
-    private func cutOff(_ reason: String, context: ChannelHandlerContext) {
+    private func cutOff(_ reason: String, channel: any Channel) {
         logger.warning("console client cut off: \(reason)")
         phase = .closing
-        writeLast(.bye(ByeMessage(reason: reason)), context: context)
+        writeLast(.bye(ByeMessage(reason: reason)), channel: channel)
     }
 
     /// Writes `message`, then closes once it is written (closing at once would drop it).
-    private func writeLast(_ message: ServerMessage, context: ChannelHandlerContext) {
-        let channel = context.channel
+    private func writeLast(_ message: ServerMessage, channel: any Channel) {
         guard let line = try? MessageCoding.line(message) else { return channel.close(promise: nil) }
         channel.writeAndFlush(ByteBuffer(bytes: line)).whenComplete { _ in channel.close(promise: nil) }
     }
