@@ -1,6 +1,8 @@
 @testable import DashboardKit
+import Foundation
 import TaskFlow
 import Testing
+@testable import taskflow
 
 /// An attached dashboard that fell behind gets the program's snapshot again: what it shows
 /// becomes that snapshot, and it says events were missed.
@@ -9,7 +11,7 @@ struct ResyncTests {
     /// After `Fixture.busy` (#1 completed, #2 waiting, #3 running at 40 %), events were missed:
     /// #3 completed (still undoable), #2 got the lock and runs a step, #5 came and ended unseen
     /// (never shown), #4 was submitted.
-    private static var snapshot: ManagerSnapshot {
+    static var snapshot: ManagerSnapshot {
         let render = StepSnapshot(info: Fixture.step(1, "Render", .main), status: .running, progress: 0.5)
         let newcomer = Fixture.info(4, "Send invoices")
         return ManagerSnapshot(
@@ -57,5 +59,40 @@ struct AttachedQuitTests {
         model.quitLeavesFlowsRunning = true
         #expect(model.handle(.character("q")) == [.exit(leftover: [])], "no cancel is sent, nothing is left behind")
         #expect(!model.quitting)
+    }
+}
+
+/// A recorded attach that fell behind replays as it was shown: the resynchronising snapshot is
+/// written with its count, and the replay takes it as a resync, not as a first look.
+@MainActor
+@Suite("Recording: a resync")
+struct RecordedResyncTests {
+    @Test func aReplayLetsGoOfTheFlowsTheResyncLetGoAndWarnsAsTheSessionDid() throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "resync-\(UUID().uuidString).jsonl").path
+        defer { unlink(file) }
+        let recorded = Self.session()
+        let recording = try SessionRecording.attach(to: recorded, path: file, title: "Importer")
+        for (index, event) in Fixture.busy.enumerated() { recorded.ingest(event, at: .milliseconds(100 * index)) }
+        // #3 ended unseen and is not undoable: the resync lets it go.
+        let snapshot = ResyncTests.snapshot
+        recorded.ingest(
+            ManagerSnapshot(flows: snapshot.flows, lock: snapshot.lock, undoable: [Fixture.importBooks]), missed: 3,
+            at: Duration.seconds(5))
+        recording.close()
+
+        let replayed = Self.session()
+        let source = try ReplaySource.read(file, origin: replayed.startedAt)
+        #expect(source.problem == nil)
+        for entry in source.entries { entry.play(on: replayed) }
+        for session in [recorded, replayed] {
+            #expect(session.model.live.flow(FlowID(3)) == nil, "the flow whose end was missed is let go")
+            #expect(session.model.live.flows.map(\.info.title) == ["Import books", "Build report", "Send invoices"])
+            #expect(session.model.live.log.entries.last?.text == "missed 3 events; resynchronised (1 flow(s) ended meanwhile)")
+            #expect(session.model.notice == "missed 3 events; resynchronised")
+        }
+    }
+
+    private static func session() -> DashboardSession {
+        DashboardSession(scenarioName: "test", theme: .fallback, themes: ThemeCatalog(directories: []))
     }
 }

@@ -8,6 +8,9 @@ package struct ReplayEntry: Sendable {
     package enum Content: Sendable {
         /// The session took in a manager's snapshot; `queues` are the job queues it showed.
         case snapshot(ManagerSnapshot, queues: [QueueDescription]?)
+        /// The session took in a snapshot in place of `missed` events it lost (an attached
+        /// dashboard that fell behind).
+        case resync(ManagerSnapshot, missed: Int)
         /// A flow event.
         case flow(FlowEvent)
         /// A job queue event.
@@ -32,6 +35,7 @@ package struct ReplayEntry: Sendable {
     package func play(on session: DashboardSession) {
         switch content {
         case .snapshot(let snapshot, let queues): session.adopt(snapshot, queues: queues, at: time)
+        case .resync(let snapshot, let missed): session.ingest(snapshot, missed: missed, at: time)
         case .flow(let event): session.ingest(event, at: time)
         case .job(let event): session.ingest(event, at: time)
         case .storeChange(let line): session.storeChanged(line, at: time)

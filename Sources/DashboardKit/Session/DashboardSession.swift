@@ -158,9 +158,16 @@ package final class DashboardSession {
     /// Takes `snapshot` as the truth after `missed` events were lost (see
     /// ``DashboardModel/resync(_:missed:at:origin:)``); flows it shows ended meanwhile are let go.
     package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: ContinuousClock.Instant) {
-        for id in model.resync(snapshot, missed: missed, at: max(time - startedAt, .zero), origin: startedAt) {
+        ingest(snapshot, missed: missed, at: max(time - startedAt, .zero))
+    }
+
+    /// Takes `snapshot` as the truth after `missed` events were lost, at `time` since the
+    /// session's start (a replay's recorded time); the recording writes it down as such.
+    package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: Duration) {
+        for id in model.resync(snapshot, missed: missed, at: time, origin: startedAt) {
             adoption.finished(id, board: model.live)
         }
+        recording?.resynced(snapshot, missed: missed, at: time)
         changed = true
     }
 

@@ -4,7 +4,8 @@ import TaskFlow
 
 /// Records what a dashboard session shows to a file, as the attach protocol's JSON lines that
 /// `taskflow replay` plays: a `hello`, then every snapshot the session takes in, every flow and
-/// job queue event it applies and every job store change it logs, each with the session's own
+/// job queue event it applies and every job store change it logs (a resynchronising snapshot
+/// with the count of events it replaced), each with the session's own
 /// time, so that a replay applies the same things at the same times. One line attaches it:
 ///
 /// ```swift
@@ -52,6 +53,12 @@ package final class SessionRecording {
 
     func adopted(_ snapshot: ManagerSnapshot, queues: [QueueDescription]?, at time: Duration) {
         recorder.record(.snapshot(SnapshotMessage(time: time.seconds, manager: snapshot, origin: origin, queues: queues)))
+    }
+
+    /// A snapshot that replaced `missed` lost events: written with its count, so that a replay
+    /// takes it as the recorded session did, letting go of the flows it no longer shows.
+    func resynced(_ snapshot: ManagerSnapshot, missed: Int, at time: Duration) {
+        recorder.record(.snapshot(SnapshotMessage(time: time.seconds, manager: snapshot, origin: origin, missed: missed)))
     }
 
     func ingested(_ event: FlowEvent, at time: Duration) {

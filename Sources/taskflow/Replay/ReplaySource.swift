@@ -101,7 +101,13 @@ private struct Reader {
         switch message {
         case .hello: fail("a second hello")
         case .snapshot(let snapshot):
-            add(snapshot.time, .snapshot(snapshot.manager(origin: origin), queues: snapshot.queues?.map(\.core)))
+            let manager = snapshot.manager(origin: origin)
+            if let missed = snapshot.missed {
+                guard missed >= 0 else { return fail("missed \(missed) is not a count of events") }
+                add(snapshot.time, .resync(manager, missed: missed))
+            } else {
+                add(snapshot.time, .snapshot(manager, queues: snapshot.queues?.map(\.core)))
+            }
         case .flow(let flow): add(flow.time, .flow(flow.event.core))
         case .job(let job): add(job.time, .job(job.event.core(origin: origin)))
         case .storeChange(let change): add(change.time, .storeChange(change.line))
