@@ -206,7 +206,9 @@ import Testing
         let console = try await ConsoleFixture(manager: TaskFlowManager())
         let second = ConsoleServer(manager: TaskFlowManager(), path: console.path)
         await #expect(throws: ConsoleServerError.self) { try await second.run() }
-        #expect(await ConsoleDirectory.list(folder: "\(console.folder)/console").map(\.hello.title) == ["Fixture"])
+        // A minute for the listing's handshake, as the fixture's clients have (its default is 2 s).
+        let listed = await ConsoleDirectory.list(folder: "\(console.folder)/console", timeout: .seconds(60))
+        #expect(listed.map(\.hello.title) == ["Fixture"])
         await console.stop()
         #expect(!FileManager.default.fileExists(atPath: console.path), "the socket is removed on the way out")
     }

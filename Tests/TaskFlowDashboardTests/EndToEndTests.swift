@@ -14,13 +14,12 @@ struct EndToEndTests {
         // Batches 1 and 2 done, and the flow not yet over: batches 3 to 5 leave the key six seconds.
         // On the flow's own row: the log's lines about batches 3 to 5 stay in view after the
         // flow completed, as the demo goes quiet then.
-        try await tmux.waitFor("Migrate archive running batch 3, 4 or 5") { screen in
+        try await tmux.waitFor("Migrate archive running batch 3, 4 or 5", thenSend: ["/", "Migrate", "Enter", "c"]) { screen in
             screen.split(separator: "\n").contains { row in
                 row.contains("Migrate archive") && row.contains("running")
                     && ["batch 3/6", "batch 4/6", "batch 5/6"].contains { row.contains($0) }
             }
         }
-        try tmux.send("/", "Migrate", "Enter", "c")
         // Collect the log's "reverted" lines as they scroll by, in the order they appear.
         let seen = Recorder<String>()
         try await tmux.waitFor("the migration cancelled") { screen in

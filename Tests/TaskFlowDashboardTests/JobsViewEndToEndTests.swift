@@ -152,10 +152,9 @@ struct OutboxDemoEndToEndTests {
         // speed 4 they ended after 9 s, and once nothing was left to park).
         let tmux = try Tmux("outbox", arguments: "demo outbox --speed 1 --store '\(path)'")
         defer { tmux.close() }
-        try await tmux.waitFor("the dead mailbox failed for good") {
+        try await tmux.waitFor("the dead mailbox failed for good", thenSend: ["n"]) {
             $0.contains("failed    0       550 no such mailbox: nobody@nowhere.example")
         }
-        try tmux.send("n")
         try await tmux.waitFor("e-mails parked while the network is down") { screen in
             screen.contains("network down (n)") && screen.contains("parked    0       waiting for conditions")
         }

@@ -21,12 +21,11 @@ struct StartUpEndToEndTests {
         // suite on two cores, this test's polls were seen to wait over 5 s for a thread).
         let tmux = try Tmux("start-up", arguments: "run '\(file.path)' --boot-delay 10")
         defer { tmux.close() }
-        let booting = try await tmux.waitFor("the start-up as the first flow") { screen in
+        // #0 is selected: two rows down is the scenario's second flow.
+        let booting = try await tmux.waitFor("the start-up as the first flow", thenSend: ["j", "j", "c"]) { screen in
             screen.contains("#0   R Start taskflow               running") && screen.contains("(--boot-delay)")
         }
         #expect(!booting.contains("First reader"), "no flow before the start-up is over")
-        // #0 is selected: two rows down is the scenario's second flow.
-        try tmux.send("j", "j", "c")
         // The held keys act once the flows are listed; #0's own completion reaches the screen
         // through the event stream, possibly a frame later: wait for both.
         let after = try await tmux.waitFor("Second reader cancelled, the start-up completed") { screen in

@@ -88,22 +88,27 @@ struct Tmux {
         return children?.split(separator: " ").first.flatMap { pid_t($0) }
     }
 
-    /// Polls the pane until `predicate` holds on its text; returns that text. Fails the test
-    /// with the last screen after `timeout`.
+    /// Polls the pane until `predicate` holds on its text, then types `keys` (if any); returns
+    /// that text. Fails the test with the last screen after `timeout`.
     ///
     /// The polls run on a thread of their own (``offThePool(_:)``), not on the cooperative pool:
     /// beside the store's suite on two cores, a poll waiting there for a thread was seen to wait
-    /// over 5 s, and a state the screen showed for seconds went by unseen.
+    /// over 5 s, and a state the screen showed for seconds went by unseen. For the same reason
+    /// `keys` that must arrive while that state lasts (a cancel while a step runs) are typed
+    /// from that thread, not after the hop back to the test's task.
     @discardableResult
     func waitFor(
-        _ what: String, timeout: Duration = .seconds(40), sourceLocation: SourceLocation = #_sourceLocation,
-        _ predicate: @escaping @Sendable (String) -> Bool
+        _ what: String, thenSend keys: [String] = [], timeout: Duration = .seconds(40),
+        sourceLocation: SourceLocation = #_sourceLocation, _ predicate: @escaping @Sendable (String) -> Bool
     ) async throws -> String {
         let (screen, seen) = try await offThePool { [self] in
             let deadline = ContinuousClock.now + timeout
             while true {
                 let screen = capture()
-                if predicate(screen) { return (screen, true) }
+                if predicate(screen) {
+                    if !keys.isEmpty { try run(["send-keys", "-t", name] + keys) }
+                    return (screen, true)
+                }
                 guard ContinuousClock.now < deadline else { return (screen, false) }
                 usleep(100_000)
             }

@@ -8,6 +8,11 @@ import TaskFlowTestSupport
 /// processes would), no job runs twice and none is left behind.
 @Suite("Concurrency")
 struct ConcurrencyTests {
+    /// An hour: these tests are about claims, not recovery. With the default 30 s, a worker
+    /// starved that long on a loaded machine (PostgreSQL under ThreadSanitizer) would see its
+    /// job's lease run out and another worker claim it again, as a crash recovery should.
+    static let lease = Duration.seconds(3600)
+
     /// Counts runs per job, and whether any job was ever run by two workers at the same time.
     final class RunLedger: Sendable {
         private struct State {
@@ -45,7 +50,7 @@ struct ConcurrencyTests {
 
     @Test("four workers run 3,000 jobs exactly once each", arguments: StoreFactory.all)
     func workersNeverShareAJob(factory: StoreFactory) async throws {
-        let store = try await factory.makePlace().open()
+        let store = try await factory.makePlace().open(lease: Self.lease)
         let ledger = RunLedger()
         ledger.register(on: store, name: "one")
         let ids = try await store.submit(contentsOf: (0..<3_000).map { Greeting(name: "n\($0)") })
@@ -62,8 +67,8 @@ struct ConcurrencyTests {
     @Test("two stores on one file share the queue without running a job twice", arguments: StoreFactory.durable)
     func twoStoresShareOneFile(factory: StoreFactory) async throws {
         let place = try await factory.makePlace()
-        let first = try await place.open()
-        let second = try await place.open()
+        let first = try await place.open(lease: Self.lease)
+        let second = try await place.open(lease: Self.lease)
         let ledger = RunLedger()
         ledger.register(on: first, name: "first")
         ledger.register(on: second, name: "second")
@@ -88,7 +93,7 @@ struct ConcurrencyTests {
     /// announce `started` before the first worker announced the retry it answers.
     @Test("each job's events keep their order when its runs move between workers", arguments: StoreFactory.all)
     func eventOrderAcrossWorkers(factory: StoreFactory) async throws {
-        let store = try await factory.makePlace().open()
+        let store = try await factory.makePlace().open(lease: Self.lease)
         let log = ChangeLog(store)
         _ = store.registerGreeting(retry: .immediate(maxAttempts: 3)) { attempt in
             attempt.retries < 2 ? .retry(Boom()) : .success

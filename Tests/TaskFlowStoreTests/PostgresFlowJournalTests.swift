@@ -192,7 +192,7 @@ private struct Journal {
 
     static func make() async throws -> Journal {
         let database = try await PostgresTestServer.createDatabase()
-        _ = try await JobStore.postgres(url: database)  // creates the tables
+        _ = try await JobStore.postgres(url: database, options: JobStoreOptions().patient)  // creates the tables
         return Journal(backend: try backend(database), database: database)
     }
 

@@ -22,7 +22,7 @@ struct PostgresProcessTests {
     /// A database holding `jobCount` probe jobs; its URL and their ids.
     private func queue() async throws -> (url: String, ids: Set<Int64>) {
         let url = try await PostgresTestServer.createDatabase()
-        let store = try await JobStore.postgres(url: url)
+        let store = try await JobStore.postgres(url: url, options: JobStoreOptions().patient)
         var ids: Set<Int64> = []
         for start in stride(from: 0, to: Self.jobCount, by: 1_000) {
             let batch = try await store.submit(contentsOf: (start..<min(start + 1_000, Self.jobCount)).map(ProbeJob.init))
@@ -78,7 +78,7 @@ struct PostgresProcessTests {
         let files = (0..<4).map { folder.appendingPathComponent("runs-\($0).sqlite").path }
         var probes: [CrashProbe] = []
         for file in files { probes.append(try await CrashProbe.start(store: url, runs: file, workers: 4)) }
-        let watcher = try await JobStore.postgres(url: url)
+        let watcher = try await JobStore.postgres(url: url, options: JobStoreOptions().patient)
 
         // Mid-run, kill one process outright: its claimed jobs come back when their lease ends.
         #expect(await waitForRuns(Self.jobCount / 5, in: files))

@@ -52,7 +52,8 @@ struct PostgresServerTests {
         let error = try await #require(throws: PostgresStoreError.self) {
             try await JobStore.postgres(url: "postgres://taskflow@127.0.0.1:1/postgres")
         }
-        #expect(ContinuousClock.now - started < .seconds(5), "not the pool's minute of retries")
+        // Half the pool's minute: what a loaded machine adds to a refused connection stays far below.
+        #expect(ContinuousClock.now - started < .seconds(30), "not the pool's minute of retries")
         guard case .unreachable(let server, let reason) = error else { Issue.record("\(error)"); return }
         #expect(server == "postgres://taskflow@127.0.0.1:1/postgres" && reason.contains("Connection refused"))
     }
@@ -61,7 +62,7 @@ struct PostgresServerTests {
         let authority = try #require(PostgresTestServer.certificateAuthority)
         let database = try await PostgresTestServer.createDatabase()
         let secured = database.replacingOccurrences(of: "127.0.0.1", with: "localhost")
-        let store = try await JobStore.postgres(url: "\(secured)?sslmode=verify-full&sslrootcert=\(authority)")
+        let store = try await JobStore.postgres(url: "\(secured)?sslmode=verify-full&sslrootcert=\(authority)", options: JobStoreOptions().patient)
         try await store.submit(Greeting(name: "over TLS"))
         #expect(try await store.jobs().count == 1)
 
@@ -87,7 +88,7 @@ struct PostgresServerTests {
         let database = try await PostgresTestServer.createDatabase()
         // Time stands still for these workers: only a notification can wake them.
         let clock = TestClock()
-        var options = JobStoreOptions()
+        var options = JobStoreOptions().patient
         options.pollInterval = .seconds(60)
         options.clock = StoreClock(following: clock)
         let workers = try await JobStore.postgres(url: database, options: options)
@@ -99,7 +100,7 @@ struct PostgresServerTests {
         let polled = clock.now + .seconds(60)
         try await workers.start(workers: 2)
         #expect(await clock.waitForSleep(until: polled, count: 2), "both workers found the queue empty: \(clock.pendingSleeps)")
-        let submitter = try await JobStore.postgres(url: database)
+        let submitter = try await JobStore.postgres(url: database, options: JobStoreOptions().patient)
         try await submitter.submit(Greeting(name: "from elsewhere"))
         #expect(await eventually { ran.all == ["from elsewhere"] }, "woken by NOTIFY: their clock never reaches the poll")
         await workers.stop()

@@ -109,8 +109,9 @@ struct WorkerProcessTests {
         let address = try #require(place.address)
         let runs = try temporaryDirectory().appendingPathComponent("runs.sqlite").path
         let observer = try await place.open()
-        // Enough work that the probe is busy when it is killed.
-        try await observer.submit(contentsOf: (0..<10_000).map(ProbeJob.init))
+        // Enough work that the probe is busy when it is killed, even when this task waits seconds
+        // for a thread on a loaded machine while the probe runs (10,000 took it 5-10 s).
+        try await observer.submit(contentsOf: (0..<40_000).map(ProbeJob.init))
 
         let probe = try await CrashProbe.start(store: address, runs: runs, workers: 2)
         let listed = try await observer.workerProcesses()

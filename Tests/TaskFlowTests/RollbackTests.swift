@@ -14,7 +14,7 @@ import TaskFlowTestSupport
 
     /// Whether the main actor runs a job while the caller keeps its thread busy, waiting at most
     /// `limit`: true within microseconds unless the caller is the main actor itself.
-    static func mainActorRunsMeanwhile(limit: Duration = .seconds(10)) -> Bool {
+    static func mainActorRunsMeanwhile(limit: Duration = .seconds(60)) -> Bool {
         let ran = Gate()
         Task { @MainActor in ran.open() }
         let deadline = ContinuousClock.now + limit

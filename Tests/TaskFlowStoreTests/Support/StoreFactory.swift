@@ -71,12 +71,8 @@ struct StoreFactory: Sendable, CustomTestStringConvertible {
         StoreFactory(testDescription: "PostgreSQL") {
             let database = try await PostgresTestServer.createDatabase()
             return StorePlace(address: database) { lease, options in
-                // The suite's requests are never lost, only slow: under ThreadSanitizer, with every
-                // store test at once on two cores, the test server answered some after 10 s (the
-                // default), failing tests for no fault of the store. The fault tests keep it.
-                var options = options
-                options.requestTimeout = .seconds(60)
-                return try await JobStore.postgres(url: database, lease: lease, options: options, maxConnections: 8)
+                // A minute per request (see ``JobStoreOptions/patient``).
+                try await JobStore.postgres(url: database, lease: lease, options: options.patient, maxConnections: 8)
             } markClaimed: { id, owner, leaseSeconds in
                 try await PostgresTestServer.execute(on: database, """
                     UPDATE taskflow_job SET state = 'running', lease_owner = \(owner),
@@ -208,4 +204,15 @@ func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("taskflow-store-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+}
+
+extension JobStoreOptions {
+    /// These options with a minute for each PostgreSQL request. The suite's requests are never
+    /// lost, only slow: under ThreadSanitizer, with every store test at once on two cores, the
+    /// test server answered some after 10 s (the default), failing tests for no fault of the store.
+    var patient: JobStoreOptions {
+        var options = self
+        options.requestTimeout = .seconds(60)
+        return options
+    }
 }

@@ -112,7 +112,8 @@ import TaskFlowTestSupport
         let start = ContinuousClock.now
         flow.cancel()
         await #expect(throws: CancellationError.self) { try await flow.value }
-        #expect(ContinuousClock.now - start < .seconds(10), "the 600 s backoff did not run out")
+        // Far below the backoff, far above what a loaded machine adds to a cancel and a rollback.
+        #expect(ContinuousClock.now - start < .seconds(120), "the 600 s backoff did not run out")
         #expect(trace.all == ["before", "attempt", "revert before"])
     }
 
