@@ -37,7 +37,8 @@ final class JobRecord: Sendable, JobObserver {
         /// Cancels that took `task` and have not called its `cancel()` yet: while there are any,
         /// the task is not handed to another job (``JobHandOff``).
         var cancelsInFlight = 0
-        /// Set once, when the job ends.
+        /// Set once, when the job ends (and `endedFlag` with it: test that, not this optional of
+        /// two existentials, whose test for nil goes through the runtime's enum witnesses).
         var result: Result<any Sendable, any Error>?
         /// Resumed once each, by the end that takes them from here under the lock; each reads
         /// `result` then. Why not resumed with it: the result is two existentials, and each
@@ -63,8 +64,8 @@ final class JobRecord: Sendable, JobObserver {
 
     var status: JobStatus { state.withLock { $0.status } }
 
-    /// True once the job ended; readable without its lock, so the queue can skip ended jobs
-    /// while it holds its own.
+    /// True once the job ended. Set under the job's lock with its result, so exact under that
+    /// lock; readable without it, so the queue can skip ended jobs while it holds its own.
     var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
 
     // MARK: - Running
@@ -73,7 +74,7 @@ final class JobRecord: Sendable, JobObserver {
     /// picked it); returns whether it started.
     func launch() -> Bool {
         let claimed = state.withLock { state in
-            guard state.result == nil else { return false }
+            guard !hasEnded else { return false }
             state.status = .running
             return true
         }
@@ -85,7 +86,7 @@ final class JobRecord: Sendable, JobObserver {
             // allocation, and a look-up at each of its suspensions).
             ?? Task { await self.execute() }
         let cancelNow = state.withLock { state in
-            if state.result == nil { state.task = task }
+            if !hasEnded { state.task = task }
             return state.cancelRequested
         }
         if cancelNow { task.cancel() }
@@ -150,7 +151,7 @@ final class JobRecord: Sendable, JobObserver {
     /// the job already ended (cancelled after it was picked).
     func claim(on task: Task<Void, Never>) -> Bool {
         state.withLock { state in
-            guard state.result == nil else { return false }
+            guard !hasEnded else { return false }
             state.status = .running
             state.task = task
             return true
@@ -198,7 +199,7 @@ final class JobRecord: Sendable, JobObserver {
     func cancel() {
         while true {
             let action: CancelAction = state.withLock { state in
-                if state.result != nil { return .none }
+                if hasEnded { return .none }
                 if let task = state.task {
                     state.cancelsInFlight += 1
                     return .cancelTask(task)
@@ -251,7 +252,7 @@ final class JobRecord: Sendable, JobObserver {
         // witnesses, and a failure's describes its error.
         let status = JobStatus(result)
         let ended: Ended? = state.withLock { state in
-            guard state.result == nil, ran || state.status == .waiting else { return nil }
+            guard !hasEnded, ran || state.status == .waiting else { return nil }
             state.result = result
             state.status = status
             endedFlag.store(true, ordering: .releasing)
@@ -302,7 +303,7 @@ final class JobRecord: Sendable, JobObserver {
         switch outcome {
         case .succeeded:
             let isReady = state.withLock { state in
-                guard state.result == nil else { return false }
+                guard !hasEnded else { return false }
                 state.unmet -= 1
                 return state.unmet == 0
             }
@@ -319,27 +320,37 @@ final class JobRecord: Sendable, JobObserver {
     /// The job's value once it ended, or its error.
     var value: any Sendable {
         get async throws {
-            if let result = endedResult { return try result.get() }
+            if let value = try endedValue() { return value }
             // Unsafe (no checking box per await): a waiter is resumed here, or by the one end
             // that takes the list, and never both (the result is set under the same lock).
             await withUnsafeContinuation { continuation in
                 let waits = state.withLock { state in
-                    guard state.result == nil else { return false }
+                    guard !hasEnded else { return false }
                     state.waiters.append(continuation)
                     return true
                 }
                 if !waits { continuation.resume() }
             }
             // Resumed by `end`, after it set the result, which never changes again.
-            guard let result = endedResult else {
+            guard let value = try endedValue() else {
                 preconditionFailure("TaskFlow: a job's handle resumed before its end")
             }
-            return try result.get()
+            return value
         }
     }
 
-    /// The result if the job ended, else nil.
-    private var endedResult: Result<any Sendable, any Error>? {
-        state.withLock { $0.result }
+    /// The job's value if it ended (its error thrown), else nil. The result is not touched
+    /// before the job ended: a copy of the optional result (two existentials) goes through the
+    /// runtime's enum witnesses.
+    private func endedValue() throws -> (any Sendable)? {
+        // The result is set before the flag, under the lock taken below.
+        guard hasEnded else { return nil }
+        return try state.withLock { state in
+            switch state.result {
+            case .success(let value)?: return value
+            case .failure(let error)?: throw error
+            case nil: return nil
+            }
+        }
     }
 }
