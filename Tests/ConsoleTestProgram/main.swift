@@ -25,7 +25,9 @@ guard FileManager.default.createFile(atPath: record, contents: nil) else {
 }
 
 let manager = TaskFlowManager()
-let console = ConsoleServer(manager: manager, path: arguments[1], title: "Console test")
+// A minute for a client's hello: on a loaded machine the default ten seconds can run out.
+let console = ConsoleServer(
+    manager: manager, path: arguments[1], title: "Console test", limits: ConsoleLimits(handshakeTimeout: .seconds(60)))
 let flow = manager.execute(title: "Hold the door") { flow in
     try await flow.task(title: "Open the door", apply: { _ in note("opened") }, revert: { _, _ in note("reverted") })
     try await flow.task(title: "Wait to be cancelled") { step in

@@ -145,6 +145,27 @@ import Testing
         await console.stop()
     }
 
+    /// A program that cuts the handshake off (its client's hello came too late) says why in a
+    /// `bye`, and the client reports that, not "no snapshot".
+    @Test func aByeInPlaceOfTheSnapshotIsReportedWithItsReason() async throws {
+        let folder = ConsoleFixture.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/fake.sock"
+        let hello = #"{"type":"hello","protocol":"1.1","program":"p","pid":1,"title":"t","started":"2025-01-01T00:00:00Z","readOnly":false}"#
+        let bye = #"{"type":"bye","reason":"no hello within 10.0 seconds"}"#
+        let fake = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Greeter(line: hello + "\n" + bye + "\n"))
+                }
+            }
+            .bind(unixDomainSocketPath: path).get()
+        await #expect(throws: ConsoleClientError.closed("no hello within 10.0 seconds")) {
+            try await ConsoleClient.connect(path: path, timeout: .seconds(60))
+        }
+        try await fake.close()
+    }
+
     @Test func theClientRefusesAProgramOfAnotherMajor() async throws {
         let folder = ConsoleFixture.temporaryFolder()
         let path = "\(folder)/fake.sock"

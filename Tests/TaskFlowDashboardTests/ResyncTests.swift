@@ -90,6 +90,15 @@ struct RecordedResyncTests {
             #expect(session.model.live.log.entries.last?.text == "missed 3 events; resynchronised (1 flow(s) ended meanwhile)")
             #expect(session.model.notice == "missed 3 events; resynchronised")
         }
+
+        // A count that is no count is damage: a problem at its line, after what came before.
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try #require(text.contains(#""missed":3"#))
+        try text.replacingOccurrences(of: #""missed":3"#, with: #""missed":-3"#).write(toFile: file, atomically: true, encoding: .utf8)
+        let damaged = try ReplaySource.read(file, origin: replayed.startedAt)
+        let lines = text.split(separator: "\n").count
+        #expect(damaged.problem == "\(file):\(lines): missed -3 is not a count of events")
+        #expect(damaged.entries.count == source.entries.count - 1)
     }
 
     private static func session() -> DashboardSession {

@@ -290,9 +290,11 @@ final class JobRecord: Sendable, JobObserver {
     /// instead (and registers nothing).
     func addDependent(_ dependent: JobRecord) -> DependencyOutcome? {
         state.withLock { state in
-            if let result = state.result { return DependencyOutcome(title: title, result) }
-            state.dependents.append(dependent)
-            return nil
+            guard hasEnded else {
+                state.dependents.append(dependent)
+                return nil
+            }
+            return state.result.map { DependencyOutcome(title: title, $0) }
         }
     }
 
@@ -349,7 +351,7 @@ final class JobRecord: Sendable, JobObserver {
             switch state.result {
             case .success(let value)?: return value
             case .failure(let error)?: throw error
-            case nil: return nil
+            case nil: return nil  // Never: the result is set before the flag.
             }
         }
     }

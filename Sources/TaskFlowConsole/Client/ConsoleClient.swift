@@ -59,8 +59,13 @@ package final class ConsoleClient: Sendable {
         defer { timer.cancel() }
         do {
             let hello = try await handshake(inbox: inbox, channel: channel, client: client)
-            guard case .snapshot(let snapshot) = try await inbox.nextHandshakeMessage() else {
-                throw ConsoleClientError.protocolError("no snapshot after the handshake")
+            let snapshot: SnapshotMessage
+            switch try await inbox.nextHandshakeMessage() {
+            case .snapshot(let first): snapshot = first
+            // The program cut the handshake off (a hello it found too late) or refused it: why.
+            case .bye(let bye): throw ConsoleClientError.closed(bye.reason)
+            case .refused(let refusal): throw ConsoleClientError.refused(refusal.reason)
+            default: throw ConsoleClientError.protocolError("no snapshot after the handshake")
             }
             inbox.finishHandshake()
             return ConsoleClient(path: path, hello: hello, snapshot: snapshot, channel: channel, inbox: inbox)

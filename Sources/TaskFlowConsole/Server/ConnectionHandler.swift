@@ -136,6 +136,10 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     /// Says why in a `bye`, logs it, and closes: the program and other clients go on.
     private func cutOff(_ reason: String, channel: any Channel) {
+        // Once: a `bye` is the last message, and the handshake's timer may fire after another
+        // cut-off, before the channel is closed.
+        guard phase != .closing else { return }
+        handshakeTimer?.cancel()
         logger.warning("console client cut off: \(reason)")
         phase = .closing
         writeLast(.bye(ByeMessage(reason: reason)), channel: channel)

@@ -8,7 +8,8 @@ public struct ConsoleLimits: Sendable, Hashable {
     public var outboundBytes: Int
     /// How long a client may leave a full buffer unread before it is cut off. 30 s.
     public var stallTimeout: Duration
-    /// How long a client has to say hello after connecting. 10 s.
+    /// How long a client has to say hello after connecting; past it, the client is cut off with
+    /// a `bye` saying so. 10 s.
     public var handshakeTimeout: Duration
     /// How many clients may be connected at once; more are refused. 64.
     public var maxClients: Int

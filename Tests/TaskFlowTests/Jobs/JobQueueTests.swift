@@ -4,6 +4,24 @@ import TaskFlowTestSupport
 
 /// `JobQueue`: concurrency limit, priorities, pause and resume, cancel, status, events.
 @Suite struct JobQueueTests {
+    /// A job whose value is an optional's nil gives back that nil, never a missing value: awaited
+    /// from a task started before the job may end (so it mostly waits), and after its end.
+    @Test func aJobsNilValueComesBackAsNilBeforeAndAfterItsEnd() async throws {
+        let queue = JobQueue(title: "optional")
+        let gate = Gate()
+        let handle = queue.add(Job(title: "nothing found") { _ -> Int? in
+            await gate.wait()
+            return nil
+        })
+        let awaitedWhileRunning = Task { try await handle.value }
+        gate.open()
+        let whileRunning = try await awaitedWhileRunning.value
+        #expect(whileRunning == nil)
+        let afterItsEnd = try await handle.value
+        #expect(afterItsEnd == nil)
+        #expect(handle.status == .succeeded)
+    }
+
     @Test func aQueueRunsAtMostMaxConcurrentJobsAtOnce() async throws {
         let queue = JobQueue(title: "limit", maxConcurrent: 3)
         let gate = Gate()
