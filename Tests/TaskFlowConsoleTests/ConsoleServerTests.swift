@@ -153,13 +153,7 @@ import Testing
         let path = "\(folder)/fake.sock"
         let hello = #"{"type":"hello","protocol":"1.1","program":"p","pid":1,"title":"t","started":"2025-01-01T00:00:00Z","readOnly":false}"#
         let bye = #"{"type":"bye","reason":"no hello within 10.0 seconds"}"#
-        let fake = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Greeter(line: hello + "\n" + bye + "\n"))
-                }
-            }
-            .bind(unixDomainSocketPath: path).get()
+        let fake = try await Greeter.serve(lines: [hello, bye], at: path)
         await #expect(throws: ConsoleClientError.closed("no hello within 10.0 seconds")) {
             try await ConsoleClient.connect(path: path, timeout: .seconds(60))
         }
@@ -170,13 +164,7 @@ import Testing
         let folder = ConsoleFixture.temporaryFolder()
         let path = "\(folder)/fake.sock"
         let hello = #"{"type":"hello","protocol":"2.0","program":"p","pid":1,"title":"t","started":"2025-01-01T00:00:00Z","readOnly":false}"#
-        let fake = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Greeter(line: hello + "\n"))
-                }
-            }
-            .bind(unixDomainSocketPath: path).get()
+        let fake = try await Greeter.serve(lines: [hello], at: path)
         await #expect(throws: ConsoleClientError.versionMismatch("program speaks protocol 2.0, this client 1.1")) {
             try await ConsoleClient.connect(path: path)
         }
@@ -398,13 +386,26 @@ import Testing
     }
 }
 
-/// A fake program that says one line when a client connects.
+/// A fake program that says given lines when a client connects.
 private final class Greeter: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
     let line: String
 
     init(line: String) { self.line = line }
+
+    /// A fake program on `path` that says `lines`, each ended by a newline, to every client;
+    /// close the returned channel to stop it.
+    static func serve(lines: [String], at path: String) async throws -> any Channel {
+        let text = lines.map { $0 + "\n" }.joined()
+        return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Greeter(line: text))
+                }
+            }
+            .bind(unixDomainSocketPath: path).get()
+    }
 
     func channelActive(context: ChannelHandlerContext) {
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: line)), promise: nil)

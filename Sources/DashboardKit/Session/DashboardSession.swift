@@ -85,6 +85,12 @@ package final class DashboardSession {
     /// Time since the session started (or the ``timeline``'s): the model's clock.
     package var elapsed: Duration { timeline?() ?? clock.now - startedAt }
 
+    /// `instant` on the session's clock; one before the session started (an attached
+    /// program's event that came in before it) counts as its start.
+    private func sessionTime(of instant: ContinuousClock.Instant) -> Duration {
+        max(instant - startedAt, .zero)
+    }
+
     /// Subscribes to the source's events, takes its manager's snapshot (flows that started
     /// before the dashboard attached), then starts its flows, so no event is missed. Flows
     /// the source submits later are adopted as they come.
@@ -158,7 +164,7 @@ package final class DashboardSession {
     /// Takes `snapshot` as the truth after `missed` events were lost (see
     /// ``DashboardModel/resync(_:missed:at:origin:)``); flows it shows ended meanwhile are let go.
     package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: ContinuousClock.Instant) {
-        ingest(snapshot, missed: missed, at: max(time - startedAt, .zero))
+        ingest(snapshot, missed: missed, at: sessionTime(of: time))
     }
 
     /// Takes `snapshot` as the truth after `missed` events were lost, at `time` since the
@@ -280,7 +286,7 @@ package final class DashboardSession {
     /// Applies an engine event at the moment it happened (not when it arrived), and carries out
     /// what it triggers.
     package func ingest(_ event: TimedFlowEvent) {
-        ingest(event.event, at: max(event.time - startedAt, .zero))
+        ingest(event.event, at: sessionTime(of: event.time))
     }
 
     /// Applies an engine event at `time` (by default now, on the session's clock) and carries
