@@ -72,12 +72,7 @@ struct RecordedResyncTests {
         defer { unlink(file) }
         let recorded = Self.session()
         let recording = try SessionRecording.attach(to: recorded, path: file, title: "Importer")
-        for (index, event) in Fixture.busy.enumerated() { recorded.ingest(event, at: .milliseconds(100 * index)) }
-        // #3 ended unseen and is not undoable: the resync lets it go.
-        let snapshot = ResyncTests.snapshot
-        recorded.ingest(
-            ManagerSnapshot(flows: snapshot.flows, lock: snapshot.lock, undoable: [Fixture.importBooks]), missed: 3,
-            at: Duration.seconds(5))
+        Self.fallBehind(recorded)
         recording.close()
 
         let replayed = Self.session()
@@ -99,6 +94,57 @@ struct RecordedResyncTests {
         let lines = text.split(separator: "\n").count
         #expect(damaged.problem == "\(file):\(lines): missed -3 is not a count of events")
         #expect(damaged.entries.count == source.entries.count - 1)
+    }
+
+    @Test func aHeadlessViewerIsToldOfTheResyncInTextAndInJSON() throws {
+        let lines = Self.printedResync(format: .text)
+        #expect(lines.filter { $0.contains("resynchronised") }.count == 1, "the events' lines, then the resync's")
+        #expect(lines.last?.hasSuffix("  missed 3 events; resynchronised (1 flow(s) ended meanwhile)") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasPrefix("   5.0s") == true, "at the session's time: \(lines.last ?? "")")
+
+        let records = Self.printedResync(format: .json)
+        let resync = try JSONDecoder().decode(ResyncRecord.self, from: Data(try #require(records.last).utf8))
+        #expect(resync == ResyncRecord(missed: 3, ended: [FlowID(3)], at: .seconds(5)))
+        #expect(resync.event == "resync" && resync.time == 5)
+        #expect(try records.dropLast().allSatisfy { try JSONDecoder().decode(EventRecord.self, from: Data($0.utf8)).event != "resync" })
+    }
+
+    @Test func aHeadlessReplayPrintsTheResyncAsTheRecordedRunDid() throws {
+        let file = FileManager.default.temporaryDirectory.appending(path: "resync-\(UUID().uuidString).jsonl").path
+        defer { unlink(file) }
+        var recordedLines: [String] = []
+        let recorded = Self.session()
+        EventPrinter(format: .text) { recordedLines.append($0) }.attach(to: recorded)
+        let recording = try SessionRecording.attach(to: recorded, path: file, title: "Importer")
+        Self.fallBehind(recorded)
+        recording.close()
+
+        var replayedLines: [String] = []
+        let replayed = Self.session()
+        EventPrinter(format: .text) { replayedLines.append($0) }.attach(to: replayed)
+        for entry in try ReplaySource.read(file, origin: replayed.startedAt).entries { entry.play(on: replayed) }
+        #expect(replayedLines == recordedLines)
+        #expect(replayedLines.last?.hasSuffix("missed 3 events; resynchronised (1 flow(s) ended meanwhile)") == true)
+    }
+
+    /// The lines a printer in `format` prints for a session that takes `Fixture.busy`, then
+    /// falls behind (``fallBehind(_:)``).
+    private static func printedResync(format: EventPrinter.Format) -> [String] {
+        var lines: [String] = []
+        let session = session()
+        EventPrinter(format: format) { lines.append($0) }.attach(to: session)
+        fallBehind(session)
+        return lines
+    }
+
+    /// `Fixture.busy`, then a resync at 5 s after 3 missed events, which lets #3 go (it ended
+    /// unseen and is not undoable).
+    private static func fallBehind(_ session: DashboardSession) {
+        for (index, event) in Fixture.busy.enumerated() { session.ingest(event, at: .milliseconds(100 * index)) }
+        let snapshot = ResyncTests.snapshot
+        session.ingest(
+            ManagerSnapshot(flows: snapshot.flows, lock: snapshot.lock, undoable: [Fixture.importBooks]), missed: 3,
+            at: Duration.seconds(5))
     }
 
     private static func session() -> DashboardSession {

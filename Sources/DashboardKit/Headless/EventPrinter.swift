@@ -67,6 +67,21 @@ package final class EventPrinter {
             guard let board = session?.model.tab(QueuesTab.self)?.board else { return }
             if let line = self.line(for: event, at: time, board: board) { self.write(line) }
         }
+        session.resyncObserver = { missed, ended, time in
+            if let line = self.line(forResyncMissing: missed, ended: ended, at: time) { self.write(line) }
+        }
+    }
+
+    /// The line for a resync (an attached viewer fell behind and took the program's snapshot
+    /// again): the warning the log shows, or a ``ResyncRecord``. A headless viewer must learn
+    /// that the lines before it are not the whole story.
+    func line(forResyncMissing missed: Int, ended: [FlowID], at time: Duration) -> String? {
+        switch format {
+        case .json:
+            return (try? encoder.encode(ResyncRecord(missed: missed, ended: ended, at: time))).map { String(decoding: $0, as: UTF8.self) }
+        case .text:
+            return text(LogLine(text: DashboardModel.resyncLine(missed: missed, ended: ended.count), level: .warning), at: time)
+        }
     }
 
     /// The line for one job queue event, or nil when the text format skips it.

@@ -48,7 +48,7 @@ package struct EventRecord: Codable, Sendable, Hashable {
         _ event: FlowEvent, at time: Duration,
         flowTitles: (FlowID) -> String?, stepTitles: (FlowID, StepID) -> String?
     ) {
-        self.time = (time.seconds * 1000).rounded() / 1000
+        self.time = time.recordSeconds
         flow = event.flowID.rawValue
         title = flowTitles(event.flowID)
         switch event {

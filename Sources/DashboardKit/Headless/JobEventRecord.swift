@@ -35,7 +35,7 @@ package struct JobEventRecord: Codable, Sendable, Hashable {
 
     /// The record of `event` at `time`; `row` is what the board knows of its job.
     package init(_ event: JobEvent, at time: Duration, row: QueuedJobRow?) {
-        self.time = (time.seconds * 1000).rounded() / 1000
+        self.time = time.recordSeconds
         job = event.jobID?.rawValue
         title = row?.info.title
         queue = row?.info.queue

@@ -116,10 +116,21 @@ package struct DashboardModel: Sendable {
     ) -> [FlowID] {
         let left = shared.resync(snapshot, at: time, origin: origin)
         if let first = shared.live.flows.first?.info.id { update(FlowsTab.self) { $0.listed(first) } }
-        let warning = "missed \(missed) events; resynchronised"
-        shared.note(left.isEmpty ? warning : "\(warning) (\(left.count) flow(s) ended meanwhile)", level: .warning, at: time)
-        shared.notice = warning
+        shared.note(Self.resyncLine(missed: missed, ended: left.count), level: .warning, at: time)
+        shared.notice = Self.resyncNotice(missed: missed)
         return left
+    }
+
+    /// The status line's warning after a resync that followed `missed` lost events.
+    static func resyncNotice(missed: Int) -> String {
+        "missed \(missed) events; resynchronised"
+    }
+
+    /// The log's line for that resync, which let go of `ended` flows whose end was missed; a
+    /// headless viewer prints it too (``EventPrinter``).
+    package static func resyncLine(missed: Int, ended: Int) -> String {
+        let notice = resyncNotice(missed: missed)
+        return ended == 0 ? notice : "\(notice) (\(ended) flow(s) ended meanwhile)"
     }
 
     /// Adds a line to the log that no engine event produced.

@@ -25,6 +25,9 @@ package final class DashboardSession {
     package var eventObserver: ((FlowEvent, Duration) -> Void)?
     /// Called with every job queue event after the model took it.
     package var jobEventObserver: ((JobEvent, Duration) -> Void)?
+    /// Called after the model took a resynchronising snapshot, with how many events were missed
+    /// and the flows it let go (their end was missed), at the session's time.
+    package var resyncObserver: ((_ missed: Int, _ ended: [FlowID], Duration) -> Void)?
     /// Writes down what the session shows, if attached (see ``SessionRecording/attach(to:path:title:readOnly:)``).
     package var recording: SessionRecording?
     /// When set, the keys that would act on the program (cancel, undo, retry, pause a queue,
@@ -170,9 +173,9 @@ package final class DashboardSession {
     /// Takes `snapshot` as the truth after `missed` events were lost, at `time` since the
     /// session's start (a replay's recorded time); the recording writes it down as such.
     package func ingest(_ snapshot: ManagerSnapshot, missed: Int, at time: Duration) {
-        for id in model.resync(snapshot, missed: missed, at: time, origin: startedAt) {
-            adoption.finished(id, board: model.live)
-        }
+        let ended = model.resync(snapshot, missed: missed, at: time, origin: startedAt)
+        for id in ended { adoption.finished(id, board: model.live) }
+        resyncObserver?(missed, ended, time)
         recording?.resynced(snapshot, missed: missed, at: time)
         changed = true
     }
