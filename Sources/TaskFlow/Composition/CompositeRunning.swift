@@ -1,14 +1,13 @@
 extension ScopeCore {
     /// Runs a group or sequence as one step whose reverts are its children's.
     func perform(_ composite: CompositeBody) async throws {
-        let inner = RevertLog()
-        return try await perform(composite.title, composite.inParallel ? .group : .sequence, inside: inner) { step in
+        return try await perform(composite.title, composite.inParallel ? .group : .sequence) { step in
             if composite.inParallel {
                 // A failing child cancels its siblings through this flag, not the whole flow.
                 let siblings = CancellationScope(parent: cancellation)
-                try await child(of: step.id, log: inner, cancellation: siblings).runParallel(composite.children, siblings: siblings)
+                try await child(of: step.id, cancellation: siblings).runParallel(composite.children, siblings: siblings)
             } else {
-                try await child(of: step.id, log: inner).runSerial(composite.children)
+                try await child(of: step.id).runSerial(composite.children)
             }
         } revert: { _, _ in .none }
     }

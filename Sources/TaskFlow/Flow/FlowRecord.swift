@@ -257,18 +257,53 @@ final class FlowRecord: Sendable {
         }
     }
 
-    /// `step` ended: the last progress report its filter held back is published first, so
-    /// observers see its last progress before its end (most steps report none, and pay one
-    /// look at an empty dictionary).
-    func stepFinished(_ step: StepID, _ outcome: StepOutcome) {
+    /// `step` completed: its revert `action`, with what was registered inside the step as its
+    /// children, is registered where `run`'s steps keep it (inside the step's parent, or in the
+    /// run's list at the top level; nowhere unless `keeping`), in the same critical section that
+    /// records and announces the step's end. (The run's list is locked inside this record's
+    /// lock, as when the flow completes: always in that order.)
+    func stepCompleted(_ step: StepInfo, _ action: RevertAction, in run: FlowRun, keeping: Bool) {
         let now = ContinuousClock.now
         state.withLock { state in
-            if !state.filters.isEmpty {
-                publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
+            let children = state.steps.takeInside(step.id)
+            end(step.id, .completed, at: now, in: &state)
+            // Nothing to undo (a query, a step without revert): keep the log lean.
+            if !keeping || (children.isEmpty && action.isNone) { return }
+            let entry = RevertEntry(step: step, action: action, children: children)
+            if let parent = step.parent {
+                // A parent that is no longer live (its flow ended) leaves no one to revert it.
+                _ = state.steps.register(entry, inside: parent)
+            } else {
+                run.reverts.append(entry)
             }
-            state.steps.end(step, StepStatus(outcome), at: now)
-            hub.emit(.stepFinished(info.id, step, outcome), about: info)
         }
+    }
+
+    /// `step` ended without completing (`outcome`): returns what was registered inside it, for
+    /// its rollback.
+    func stepFailed(_ step: StepID, _ outcome: StepOutcome) -> [RevertEntry] {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            end(step, outcome, at: now, in: &state)
+            return state.steps.takeInside(step)
+        }
+    }
+
+    /// Takes what was registered inside `step` so far (a durable step reverting its inside
+    /// before its own revert).
+    func takeInside(_ step: StepID) -> [RevertEntry] {
+        state.withLock { $0.steps.takeInside(step) }
+    }
+
+    /// Records and announces `step`'s end: the last progress report its filter held back is
+    /// published first, so observers see its last progress before its end (most steps report
+    /// none, and pay one look at an empty dictionary).
+    private func end(_ step: StepID, _ outcome: StepOutcome, at now: ContinuousClock.Instant, in state: inout Mutable) {
+        if !state.filters.isEmpty {
+            publish(state.filters.removeValue(forKey: step)?.lastHeldBack, of: step, in: &state)
+        }
+        state.steps.end(step, StepStatus(outcome), at: now)
+        hub.emit(.stepFinished(info.id, step, outcome), about: info)
     }
 
     /// A report of `step`'s progress: published if its ``ProgressFilter`` lets it pass.

@@ -31,6 +31,11 @@ struct LiveSteps {
     private var steps: [Step?] = []
     /// `steps`' times, slot for slot (an empty slot's are never read).
     private var times: [Times] = []
+    /// The reverts registered inside each step (by its sub-steps, or a group's children), slot
+    /// for slot, until the step ends and takes them. Kept here rather than in an object of the
+    /// step's own: that was an allocation for every background step and group child, most of
+    /// which register nothing inside; an empty array is none.
+    private var insides: [[RevertEntry]] = []
 
     /// Whether `id` started and its flow has not ended.
     func isLive(_ id: StepID) -> Bool {
@@ -45,14 +50,33 @@ struct LiveSteps {
         while steps.count < index {
             steps.append(nil)
             times.append(Times(started: instant))
+            insides.append([])
         }
         if steps.count == index {
             steps.append(live)
             times.append(Times(started: instant))
+            insides.append([])
         } else {
             steps[index] = live
             times[index] = Times(started: instant)
         }
+    }
+
+    /// Registers `entry` inside `parent`; false if `parent` is not live (its flow ended, and
+    /// nothing will take the entry).
+    mutating func register(_ entry: RevertEntry, inside parent: StepID) -> Bool {
+        guard isLive(parent) else { return false }
+        insides[parent.rawValue - 1].append(entry)
+        return true
+    }
+
+    /// Takes what was registered inside `id`, in registration order: its own revert's children.
+    mutating func takeInside(_ id: StepID) -> [RevertEntry] {
+        let index = id.rawValue - 1
+        guard insides.indices.contains(index), !insides[index].isEmpty else { return [] }
+        var taken: [RevertEntry] = []
+        swap(&taken, &insides[index])
+        return taken
     }
 
     /// Changes a step in place (no copy of its info, which would retain its title); nil for a
@@ -75,6 +99,7 @@ struct LiveSteps {
     mutating func removeAll() {
         steps = []
         times = []
+        insides = []
     }
 
     /// Every live step, in id order, with its times.

@@ -205,7 +205,7 @@ final class FlowEngine: Sendable {
         let run = FlowRun(record: record, store: store)
         let value: any Sendable
         do {
-            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, log: nil, cancellation: .flow(record)))))
+            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, cancellation: .flow(record)))))
         } catch {
             await run.close()
             // The body failed: the rollback is coming whatever a cancel says now.

@@ -31,10 +31,9 @@ extension StepScope {
         _ title: String, recording: StepRecording<T>, apply: (TaskContext<State>) async throws -> T
     ) async throws -> T {
         let core = core
-        let inner = RevertLog()
-        return try await core.perform(title, .task, inside: inner) { step in
+        return try await core.perform(title, .task) { step in
             try await recording.begin(step)
-            let context = TaskContext(scope: StepScope(core.child(of: step.id, log: inner)), step: step)
+            let context = TaskContext(scope: StepScope(core.child(of: step.id)), step: step)
             do {
                 let value = try await apply(context)
                 try await recording.applied(value)
@@ -42,7 +41,7 @@ extension StepScope {
             } catch {
                 // The effect may exist in part: its revert runs, after the step's inner ones.
                 let (cause, earlier) = RollbackIncompleteError.split(error)
-                let entry = RevertEntry(step: step, action: .background(recording.revert), children: inner.reverts.drain())
+                let entry = RevertEntry(step: step, action: .background(recording.revert), children: core.run.record.takeInside(step.id))
                 throw RollbackIncompleteError.wrapping(cause, earlier + (await core.run.rollback.revert([entry])))
             }
         } revert: { _, _ in

@@ -17,11 +17,14 @@ struct ScopeCore: Sendable {
     /// ``parent``'s number, 0 for none (step numbers start at 1). Why not a `StepID?`: an
     /// optional `Int` takes 16 bytes, and a scope is copied into every frame and closure
     /// context between a group child's task and its body, which must fit in one slab of the
-    /// task's allocator (see ``perform(_:_:inside:apply:revert:)``): 48 bytes instead of 64.
+    /// task's allocator (see ``perform(_:_:apply:revert:)``): 48 bytes instead of 64.
     private let parentNumber: Int
-    /// Where completed steps register their reverts: the log of the step this scope is inside,
-    /// nil at the flow's top level, whose steps register in the run's list (``FlowRun/reverts``).
-    let log: RevertLog?
+    /// Whether completed steps register their reverts: inside ``parent`` (kept in its flow's
+    /// record, see ``FlowRecord/stepCompleted(_:_:in:keeping:)``), or in the run's list
+    /// (``FlowRun/reverts``) at the flow's top level. False only in a revert's own scope: what
+    /// the revert runs is not kept (it runs once, and nothing would revert it); the scopes
+    /// inside its sub-steps keep theirs, for those sub-steps' own failures.
+    let keepsReverts: Bool
     /// Where this scope's steps read whether to stop: the scope of the group (or revert) they
     /// are inside, else their flow's own flag (one object less per flow than a scope of its own).
     let cancellation: CancellationScope.Source
@@ -33,10 +36,13 @@ struct ScopeCore: Sendable {
     /// ``reservedID``'s number, 0 for none (see ``parentNumber``).
     private var reservedNumber = 0
 
-    init(run: FlowRun, parent: StepID?, log: RevertLog?, cancellation: CancellationScope.Source, revertWindow: RevertWindow? = nil) {
+    init(
+        run: FlowRun, parent: StepID?, keepsReverts: Bool = true, cancellation: CancellationScope.Source,
+        revertWindow: RevertWindow? = nil
+    ) {
         self.run = run
         parentNumber = parent?.rawValue ?? 0
-        self.log = log
+        self.keepsReverts = keepsReverts
         self.cancellation = cancellation
         self.revertWindow = revertWindow
     }
@@ -55,20 +61,20 @@ struct ScopeCore: Sendable {
         set { reservedNumber = newValue?.rawValue ?? 0 }
     }
 
-    /// A scope for the inside of `step`: its own log and, for groups, its own cancel flag.
-    func child(of step: StepID, log: RevertLog, cancellation: CancellationScope? = nil) -> ScopeCore {
+    /// A scope for the inside of `step`, whose steps register their reverts inside it; for
+    /// groups, with its own cancel flag.
+    func child(of step: StepID, cancellation: CancellationScope? = nil) -> ScopeCore {
         ScopeCore(
-            run: run, parent: step, log: log,
+            run: run, parent: step,
             cancellation: cancellation.map(CancellationScope.Source.scope) ?? self.cancellation, revertWindow: revertWindow)
     }
 
     /// Runs one step: refuses to start it once cancelled, announces it, runs `apply`, then
-    /// registers `revert(value)` with the reverts registered in `inside` as children. If `apply`
-    /// throws, the step is not reverted itself, but its inner reverts are, last-first, before the
-    /// error goes on — as a ``RollbackIncompleteError`` if any of them failed, so a caller that
-    /// catches it still learns of them. `inside` is the log the scopes inside the step register
-    /// in, nil for a step that has no inside (a foreground step, an update): it would be an
-    /// object allocated for every such step and never used.
+    /// registers `revert(value)` with the reverts registered inside the step (by the scopes of
+    /// ``child(of:cancellation:)``) as children. If `apply` throws, the step is not reverted
+    /// itself, but its inner reverts are, last-first, before the error goes on — as a
+    /// ``RollbackIncompleteError`` if any of them failed, so a caller that catches it still
+    /// learns of them.
     ///
     /// Always inlined into the step kinds' functions (its helpers stay out of line): as a frame
     /// of its own (384 bytes) under `task`'s (224) it made a group child's frames overflow the
@@ -78,7 +84,6 @@ struct ScopeCore: Sendable {
     @inline(__always)
     func perform<T: Sendable>(
         _ title: String, _ kind: StepKind,
-        inside: RevertLog?,
         apply: (StepInfo) async throws -> T,
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
@@ -93,9 +98,9 @@ struct ScopeCore: Sendable {
                 value = try await apply(step)
             }
         } catch {
-            throw await failed(step, error, inside: inside)
+            throw await failed(step, error)
         }
-        completed(step, revert(step, value), inside: inside)
+        completed(step, revert(step, value))
         return value
     }
 
@@ -132,15 +137,8 @@ struct ScopeCore: Sendable {
     /// `step` completed: registers `action` with the reverts registered inside it as children,
     /// and announces its end.
     @inline(never)
-    private func completed(_ step: StepInfo, _ action: RevertAction, inside: RevertLog?) {
-        let children = inside?.reverts.drain() ?? []
-        if case .none = action, children.isEmpty {
-            // Nothing to undo (a query, a step without revert): keep the log lean.
-        } else {
-            let entry = RevertEntry(step: step, action: action, children: children)
-            if let log { log.reverts.append(entry) } else { run.reverts.append(entry) }
-        }
-        run.record.stepFinished(step.id, .completed)
+    private func completed(_ step: StepInfo, _ action: RevertAction) {
+        run.record.stepCompleted(step, action, in: run, keeping: keepsReverts)
     }
 
     /// Runs `apply` in a span for `step`, child of the flow's.
@@ -154,13 +152,13 @@ struct ScopeCore: Sendable {
     /// `step`'s `apply` threw `error`: the step ends (cancelled or failed) and what it
     /// registered inside itself is reverted, last first. Returns the error to throw on.
     @inline(never)
-    private func failed(_ step: StepInfo, _ error: any Error, inside: RevertLog?) async -> any Error {
+    private func failed(_ step: StepInfo, _ error: any Error) async -> any Error {
         let (cause, earlier) = RollbackIncompleteError.split(error)
         // Only `CancellationError` counts as stopping on a cancel: a step that fails for
         // real after a cancel was requested reports its real error.
         let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
-        run.record.stepFinished(step.id, outcome)
-        let failures = earlier + (await run.rollback.revert(inside?.reverts.drain() ?? []))
+        let inside = run.record.stepFailed(step.id, outcome)
+        let failures = earlier + (await run.rollback.revert(inside))
         return RollbackIncompleteError.wrapping(cause, failures)
     }
 
@@ -172,7 +170,7 @@ struct ScopeCore: Sendable {
         apply: @MainActor @Sendable () throws -> T,
         revert: (@MainActor @Sendable (T) throws -> Void)?
     ) async throws -> T {
-        try await perform(title, revert == nil ? .query : .main, inside: nil) { _ in
+        try await perform(title, revert == nil ? .query : .main) { _ in
             try await MainActor.run(body: apply)
         } revert: { _, value in
             guard let revert else { return .none }

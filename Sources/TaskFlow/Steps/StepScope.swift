@@ -53,17 +53,15 @@ public struct StepScope<State: Sendable>: Sendable {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)?
     ) async throws -> T {
         let core = core
-        let inner = RevertLog()
-        return try await core.perform(title, .task, inside: inner) { step in
+        return try await core.perform(title, .task) { step in
             // Whatever the outcome, observers see the last progress the step reported: its end
-            // (`stepFinished`) publishes what the filter held back.
-            try await apply(TaskContext(scope: StepScope(core.child(of: step.id, log: inner)), step: step))
+            // publishes what the filter held back.
+            try await apply(TaskContext(scope: StepScope(core.child(of: step.id)), step: step))
         } revert: { step, value in
             guard let revert else { return .none }
-            // Capture only the flow run: capturing this scope would capture its log, which is
-            // about to hold this very closure, and the cycle would leak the flow. (At the top
-            // level the run's own list holds it: that cycle lasts until the flow completes or
-            // rolls back, which both empty the list.)
+            // Capture only the flow run, not this scope. (The run's list, or the parent step's
+            // slot in the flow's record, holds this closure, which holds the run: a cycle that
+            // lasts until the parent takes it or the flow ends, which empties both.)
             let run = core.run
             return .background {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
@@ -72,7 +70,8 @@ public struct StepScope<State: Sendable>: Sendable {
                 let window = RevertWindow()
                 defer { window.close() }
                 let revertScope = ScopeCore(
-                    run: run, parent: step.id, log: RevertLog(), cancellation: .scope(CancellationScope(parent: nil)), revertWindow: window)
+                    run: run, parent: step.id, keepsReverts: false, cancellation: .scope(CancellationScope(parent: nil)),
+                    revertWindow: window)
                 try await revert(TaskContext(scope: StepScope(revertScope), step: step), value)
             }
         }
@@ -84,7 +83,7 @@ public struct StepScope<State: Sendable>: Sendable {
             throw FlowError.updateInReadFlow(flow: core.run.record.info)
         }
         let store = core.run.store
-        _ = try await core.perform(title, .update, inside: nil) { step in
+        _ = try await core.perform(title, .update) { step in
             try store.update(step, as: State.self, change)
         } revert: { _, restore in
             .background(restore)
