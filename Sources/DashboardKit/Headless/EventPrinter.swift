@@ -13,7 +13,8 @@ package final class EventPrinter {
     package enum Format: Sendable {
         /// Time stamp and a sentence, like the event log.
         case text
-        /// JSON Lines: one ``EventRecord`` object per line.
+        /// JSON Lines: one object per line, an ``EventRecord``, a ``JobEventRecord`` or a
+        /// ``ResyncRecord``.
         case json
     }
 
@@ -78,7 +79,7 @@ package final class EventPrinter {
     func line(forResyncMissing missed: Int, ended: [FlowID], at time: Duration) -> String? {
         switch format {
         case .json:
-            return (try? encoder.encode(ResyncRecord(missed: missed, ended: ended, at: time))).map { String(decoding: $0, as: UTF8.self) }
+            return json(ResyncRecord(missed: missed, ended: ended, at: time))
         case .text:
             return text(LogLine(text: DashboardModel.resyncLine(missed: missed, ended: ended.count), level: .warning), at: time)
         }
@@ -89,10 +90,15 @@ package final class EventPrinter {
         switch format {
         case .json:
             let record = JobEventRecord(event, at: time, row: event.jobID.flatMap { board.jobs[$0] })
-            return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
+            return json(record)
         case .text:
             return board.line(for: event).map { text($0, at: time) }
         }
+    }
+
+    /// A record as one line of JSON; nil if it cannot be encoded (a non-finite number).
+    private func json(_ record: some Encodable) -> String? {
+        (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// A text line: the time right-aligned, then the sentence with its control characters
@@ -110,7 +116,7 @@ package final class EventPrinter {
         switch format {
         case .json:
             let record = EventRecord(event, at: time, flowTitles: flowTitle, stepTitles: stepTitle)
-            return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
+            return json(record)
         case .text:
             return EventText.line(for: event, flowTitle: flowTitle, stepTitle: stepTitle).map { text($0, at: time) }
         }

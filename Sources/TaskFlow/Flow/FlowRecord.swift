@@ -258,10 +258,10 @@ final class FlowRecord: Sendable {
     }
 
     /// `step` completed: its revert `action`, with what was registered inside the step as its
-    /// children, is registered where `run`'s steps keep it (inside the step's parent, or in the
-    /// run's list at the top level; nowhere unless `keeping`), in the same critical section that
-    /// records and announces the step's end. (The run's list is locked inside this record's
-    /// lock, as when the flow completes: always in that order.)
+    /// children, is registered inside the step's parent, or in the run's list (``FlowRun/reverts``)
+    /// at the top level or when the parent already ended; nowhere unless `keeping`. In the same
+    /// critical section that records and announces the step's end. (The run's list is locked
+    /// inside this record's lock, as when the flow completes: always in that order.)
     func stepCompleted(_ step: StepInfo, _ action: RevertAction, in run: FlowRun, keeping: Bool) {
         let now = ContinuousClock.now
         state.withLock { state in
@@ -270,12 +270,10 @@ final class FlowRecord: Sendable {
             // Nothing to undo (a query, a step without revert): keep the log lean.
             if !keeping || (children.isEmpty && action.isNone) { return }
             let entry = RevertEntry(step: step, action: action, children: children)
-            if let parent = step.parent {
-                // A parent that is no longer live (its flow ended) leaves no one to revert it.
-                _ = state.steps.register(entry, inside: parent)
-            } else {
-                run.reverts.append(entry)
-            }
+            if let parent = step.parent, state.steps.register(entry, inside: parent) { return }
+            // A parent that ended before this sub-step (started from a task it did not await)
+            // will not revert it: the flow's own list does, in a rollback or an undo.
+            run.reverts.append(entry)
         }
     }
 

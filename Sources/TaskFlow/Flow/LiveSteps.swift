@@ -32,7 +32,8 @@ struct LiveSteps {
     /// `steps`' times, slot for slot (an empty slot's are never read).
     private var times: [Times] = []
     /// The reverts registered inside each step (by its sub-steps, or a group's children), slot
-    /// for slot, until the step ends and takes them. Kept here rather than in an object of the
+    /// for slot, until the step ends and takes them (registered after that, they go elsewhere:
+    /// see ``register(_:inside:)``). Kept here rather than in an object of the
     /// step's own: that was an allocation for every background step and group child, most of
     /// which register nothing inside; an empty array is none.
     private var insides: [[RevertEntry]] = []
@@ -62,11 +63,13 @@ struct LiveSteps {
         }
     }
 
-    /// Registers `entry` inside `parent`; false if `parent` is not live (its flow ended, and
-    /// nothing will take the entry).
+    /// Registers `entry` inside `parent`, if `parent` is still running; false if it ended (a
+    /// sub-step started from a task it did not await outlived it) or is not live: it took its
+    /// inside when it ended, and would never take this one.
     mutating func register(_ entry: RevertEntry, inside parent: StepID) -> Bool {
-        guard isLive(parent) else { return false }
-        insides[parent.rawValue - 1].append(entry)
+        let index = parent.rawValue - 1
+        guard isLive(parent), !times[index].hasEnded else { return false }
+        insides[index].append(entry)
         return true
     }
 

@@ -1,8 +1,9 @@
 /// What a background step's `apply` and `revert` work with: progress, and every step method of
 /// ``StepContext``, so the step continues its flow (foreground sub-steps, background steps,
 /// groups, sequences, updates) as one line of execution. What it runs is reverted inside it,
-/// last first, before its own revert. Inside a revert, `isCancelled` is always false and what
-/// the revert's own steps register is not kept.
+/// last first, before its own revert (a sub-step started from a task the step did not await,
+/// and ending after the step, is reverted with the flow's top-level steps instead). Inside a
+/// revert, `isCancelled` is always false and what the revert's own steps register is not kept.
 public struct TaskContext<State: Sendable>: StepContext {
     /// Where this step's sub-steps run (opaque).
     public let scope: StepScope<State>

@@ -63,6 +63,28 @@ import TaskFlowTestSupport
         #expect(manager.state == 0, "and the flow's undo reverted it")
     }
 
+    /// A sub-step that a task its parent step did not await completes after that parent ended:
+    /// the parent took its inside already, so the flow's own list keeps the sub-step's revert.
+    @Test func aSubStepThatOutlivesItsParentStepIsStillRevertedWithTheFlow() async throws {
+        let manager = TaskFlowManager(state: 0)
+        let parentEnded = Gate(), subStepEnded = Gate()
+        let flow = manager.execute(title: "spawner") { flow in
+            try await flow.task(title: "parent", apply: { task in
+                Task {
+                    defer { subStepEnded.open() }
+                    await parentEnded.wait()
+                    try await task.update { $0 += 1 }
+                }
+            })
+            parentEnded.open()
+            await subStepEnded.wait()
+        }
+        try await flow.value
+        #expect(manager.state == 1, "the late sub-step ran, inside the flow")
+        try await flow.undo()
+        #expect(manager.state == 0, "and the flow's undo reverted it")
+    }
+
     @Test func aRevertMayStillRunStepsDuringTheRollback() async throws {
         let manager = TaskFlowManager()
         let trace = Recorder<String>()
