@@ -12,15 +12,28 @@ struct AdmittedFlow: Sendable {
 
     /// Runs this flow to its end on the caller's task, its outcome to its handle, then on the
     /// same task whichever flow each release let in next — the others a release admits at once
-    /// (a read phase) on tasks of their own. A loop, not a recursion: a queue of 100,000 writers
-    /// does not grow the stack.
+    /// (a read phase) on tasks of their own.
+    ///
+    /// Inlined into the task's closure, and the chain out of line: most releases admit nothing,
+    /// and the flow's run (its frame the largest on its task) is then called from the closure's
+    /// small frame, not from the loop's. With the loop's frame under it too, a flow's frames
+    /// overflowed the first slab of its task's allocator: a heap allocation for every flow.
+    @inline(__always)
     func runChain() async {
-        var next = self
-        while true {
-            let admitted = await next.record.runAdmitted(holding: next.ticket)
-            guard let first = admitted.first else { return }
+        let admitted = await record.runAdmitted(holding: ticket)
+        guard !admitted.isEmpty else { return }
+        await Self.runChain(admitted)
+    }
+
+    /// Runs the first of `admitted` on the caller's task and the others on tasks of their own,
+    /// then the same with what each release admits. A loop, not a recursion: a queue of 100,000
+    /// writers does not grow the stack.
+    @inline(never)
+    private static func runChain(_ admitted: [AdmittedFlow]) async {
+        var admitted = admitted
+        while let next = admitted.first {
             for other in admitted.dropFirst() { other.start() }
-            next = first
+            admitted = await next.record.runAdmitted(holding: next.ticket)
         }
     }
 
