@@ -19,7 +19,7 @@ extension ScopeCore {
     /// stopped because of a cancel must not hide a sibling's failure as a cancel.
     func runParallel(_ children: [CompositeChild], siblings: CancellationScope) async throws {
         // Ids in the order the group lists its children, so observers show them in that order.
-        let ids = run.record.reserveStepIDs(children.count)
+        let ids = record.reserveStepIDs(children.count)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in children.indices {
                 var childScope = self

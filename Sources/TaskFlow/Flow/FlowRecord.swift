@@ -30,6 +30,8 @@ final class FlowRecord: Sendable {
         /// The progress filters of the steps that reported progress, by step: most steps never
         /// do, and carry none.
         var filters: [StepID: ProgressFilter] = [:]
+        /// A running read flow's `StateSnapshot<State>`: the state when it got the lock.
+        var stateSnapshot: StateStore.Snapshot?
 
         /// Moves to `status`; a final one forgets the steps.
         mutating func enter(_ status: FlowStatus) {
@@ -45,6 +47,7 @@ final class FlowRecord: Sendable {
             filters = [:]
             currentStep = nil
             progress = nil
+            stateSnapshot = nil
         }
     }
 
@@ -77,14 +80,18 @@ final class FlowRecord: Sendable {
     typealias Ending = (outcome: FlowCompletion.Outcome, admitted: [AdmittedFlow])
     /// What it ended with, for its handle.
     let completion = FlowCompletion()
+    /// What its steps share: the state's store, its top-level reverts, and whether steps may
+    /// still start.
+    let run: FlowRun
     private let state: Protected<Mutable>
     private let stepCounter = Atomic<Int>(0)
 
     init(
-        info: FlowInfo, submitted: ContinuousClock.Instant, hub: EventHub, clock: any TimingClock,
+        info: FlowInfo, submitted: ContinuousClock.Instant, hub: EventHub, clock: any TimingClock, store: StateStore,
         attachment: (any FlowAttachment)? = nil, telemetry: FlowTelemetry? = nil, run: @escaping Run
     ) {
         state = Protected(Mutable(run: PendingRun(run: run)))
+        self.run = FlowRun(store: store)
         self.info = info
         self.submitted = submitted
         self.telemetry = telemetry
@@ -97,7 +104,8 @@ final class FlowRecord: Sendable {
 
     /// Runs the flow, which holds the lock under `ticket`, to its end (its handle has the
     /// outcome then); returns the flows its release admitted, for the caller to run. Inlined into
-    /// ``AdmittedFlow/runChain()``, its one caller: a frame less on every flow's task.
+    /// its callers, ``AdmittedFlow/runChain()`` and the loop it calls: a frame less on every
+    /// flow's task.
     @inline(__always)
     func runAdmitted(holding ticket: Int) async -> [AdmittedFlow] {
         // The closure (and the body it holds, with all it captured) is a temporary of this
@@ -111,8 +119,8 @@ final class FlowRecord: Sendable {
     /// What runs the flow, taken: the lock hands a ticket to each record once. Out of line, like
     /// ``FlowCompletion/end(_:)``: synchronous code inlined into an async function keeps its
     /// temporaries in that function's frame, and both are inlined into
-    /// ``AdmittedFlow/runChain()``, whose frame every flow's task carries (304 bytes with them
-    /// inlined, 208 without).
+    /// ``AdmittedFlow/runChain()``, whose frame is under every flow's body (the chain's loop
+    /// was 304 bytes with them inlined, 208 without).
     @inline(never)
     private func takeRun() -> Run {
         guard let pending = state.withLock({ $0.run.take() }) else { preconditionFailure("TaskFlow: a flow admitted twice") }
@@ -150,14 +158,25 @@ final class FlowRecord: Sendable {
         state.withLock { $0.bodyFailed = true }
     }
 
-    /// The flow got the lock: it starts running unless it was cancelled meanwhile.
+    /// The flow got the lock: it starts running unless it was cancelled meanwhile. A read flow
+    /// takes its snapshot of the state then (``stateSnapshot``).
     func start() -> Bool {
-        state.withLock { state in
+        let snapshot = info.access == .read ? run.store.snapshot() : nil
+        return state.withLock { state in
             guard !isCancelled else { return false }
             state.status = .running
+            state.stateSnapshot = snapshot
             hub.emit(.statusChanged(info.id, .running), about: info)
             return true
         }
+    }
+
+    /// What a read flow's steps read as the state: the state when the flow got the lock,
+    /// whatever write flows do after it. Nil for a write flow, and once the flow ended (a
+    /// ``FlowContext`` is valid only inside its body, and a handle kept after the end must not
+    /// keep a version of the state alive).
+    var stateSnapshot: StateStore.Snapshot? {
+        state.withLock { $0.stateSnapshot }
     }
 
     /// The body returned: the flow completes unless a cancel came first, in which case it must
@@ -262,7 +281,7 @@ final class FlowRecord: Sendable {
     /// at the top level or when the parent already ended; nowhere unless `keeping`. In the same
     /// critical section that records and announces the step's end. (The run's list is locked
     /// inside this record's lock, as when the flow completes: always in that order.)
-    func stepCompleted(_ step: StepInfo, _ action: RevertAction, in run: FlowRun, keeping: Bool) {
+    func stepCompleted(_ step: StepInfo, _ action: RevertAction, keeping: Bool) {
         let now = ContinuousClock.now
         state.withLock { state in
             let children = state.steps.takeInside(step.id)

@@ -48,11 +48,12 @@ final class FlowEngine: Sendable {
         lock = PhaseFairLock { event in hub.emit(.lock(event())) }
     }
 
-    /// Registers a new flow, which `run` runs once it holds the lock (``runner(store:body:)``),
+    /// Registers a new flow on `store`, which `run` runs once it holds the lock (``runner(body:)``),
     /// and announces it; `accepted` is false once a shutdown began (``refuseNewFlows()``): the
     /// flow must then be ended with ``refuse(_:)``, else started with ``start(_:)``.
     func register(
-        title: String, access: FlowAccess, attachment: (any FlowAttachment)? = nil, run: @escaping FlowRecord.Run
+        title: String, access: FlowAccess, store: StateStore, attachment: (any FlowAttachment)? = nil,
+        run: @escaping FlowRecord.Run
     ) -> (record: FlowRecord, accepted: Bool) {
         // Looked up in the submitter's task (its metrics factory, tracer and context), outside
         // the registry's lock.
@@ -63,7 +64,7 @@ final class FlowEngine: Sendable {
             registry.lastID += 1
             let record = FlowRecord(
                 info: FlowInfo(id: FlowID(registry.lastID), title: title, access: access), submitted: submitted, hub: hub,
-                clock: clock, attachment: attachment, telemetry: telemetry, run: run)
+                clock: clock, store: store, attachment: attachment, telemetry: telemetry, run: run)
             registry.live[record.info.id.rawValue] = record
             // Emitted under the registry lock so flows are announced in id order.
             hub.emit(.flowQueued(record.info), about: record.info)
@@ -148,10 +149,10 @@ final class FlowEngine: Sendable {
         }
     }
 
-    /// How a flow with `body` on `store` runs once it holds the lock: in its span's context, its
+    /// How a flow with `body` runs once it holds the lock: in its span's context, its
     /// lock wait measured, to its end; made once per flow.
     func runner<State, Value: Sendable>(
-        store: StateStore, body: @escaping @Sendable (FlowContext<State>) async throws -> Value
+        body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> FlowRecord.Run {
         { [self] record, ticket in
             record.telemetry?.lockGiven()
@@ -159,22 +160,22 @@ final class FlowEngine: Sendable {
             // Only asked whether there is a span: the span itself (an existential) is read in
             // `runTraced`, so that it takes no room in this frame.
             guard record.telemetry?.isTraced == true else {
-                return await run(record, holding: ticket, store: store, body: body)
+                return await run(record, holding: ticket, body: body)
             }
-            return await runTraced(record, holding: ticket, store: store, body: body)
+            return await runTraced(record, holding: ticket, body: body)
         }
     }
 
-    /// ``run(_:holding:store:body:)`` in the flow span's context. Out of line: inlined into the
+    /// ``run(_:holding:body:)`` in the flow span's context. Out of line: inlined into the
     /// runner, the task-local's frame made every flow's frames overflow a slab of its task's
     /// allocator, one heap allocation more per flow, traced or not.
     @inline(never)
     private func runTraced<State, Value: Sendable>(
-        _ record: FlowRecord, holding ticket: Int, store: StateStore,
+        _ record: FlowRecord, holding ticket: Int,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
         await ServiceContext.$current.withValue(record.telemetry?.span?.context) {
-            await run(record, holding: ticket, store: store, body: body)
+            await run(record, holding: ticket, body: body)
         }
     }
 
@@ -189,48 +190,47 @@ final class FlowEngine: Sendable {
     /// back. A flow's last events are always its final status, then the lock's release. Returns
     /// its outcome, for its handle, and the flows that release admitted, for the caller to run.
     ///
-    /// Inlined into the runner's closure, with ``conclude(_:holding:run:value:)``: one
+    /// Inlined into the runner's closure, with ``conclude(_:holding:value:)``: one
     /// async frame less per flow, and the synchronous completion out of line
-    /// (``complete(_:holding:run:value:)``), which keeps what it builds off the flow's
+    /// (``complete(_:holding:value:)``), which keeps what it builds off the flow's
     /// frames. Generic in the value too, so that it is boxed as `any Sendable` here rather than by
     /// a closure around the body: one frame and one closure less on the body's path.
     @inline(__always)
     private func run<State, Value: Sendable>(
-        _ record: FlowRecord, holding ticket: Int, store: StateStore,
+        _ record: FlowRecord, holding ticket: Int,
         body: @Sendable (FlowContext<State>) async throws -> Value
     ) async -> FlowRecord.Ending {
         guard record.start() else {
             return (.failure(CancellationError()), finish(record, as: .cancelled, releasing: ticket))
         }
-        let run = FlowRun(record: record, store: store)
         let value: any Sendable
         do {
-            value = try await body(FlowContext(scope: StepScope(ScopeCore(run: run, parent: nil, cancellation: .flow(record)))))
+            value = try await body(FlowContext(scope: StepScope(ScopeCore(record: record, parent: nil, cancellation: .flow(record)))))
         } catch {
-            await run.close()
+            await record.run.close()
             // The body failed: the rollback is coming whatever a cancel says now.
             record.bodyFailed()
-            return await rollBack(record, holding: ticket, run: run, after: error)
+            return await rollBack(record, holding: ticket, after: error)
         }
-        return await conclude(record, holding: ticket, run: run, value: value)
+        return await conclude(record, holding: ticket, value: value)
     }
 
     /// The end of a flow whose body returned `value`: completes it, or rolls it back if a cancel
     /// came first or finishing its escaped steps or its attachment failed.
     @inline(__always)
     private func conclude(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, value: any Sendable
     ) async -> FlowRecord.Ending {
         do {
             // Steps the body let escape end (and register their reverts) before the flow does. A
             // cancel that arrives now still counts: the flow has not completed, so it rolls back.
-            await run.close()
+            await record.run.close()
             try await record.attachment?.completing()
         } catch {
-            return await rollBack(record, holding: ticket, run: run, after: error)
+            return await rollBack(record, holding: ticket, after: error)
         }
-        guard let ending = complete(record, holding: ticket, run: run, value: value) else {
-            return await rollBack(record, holding: ticket, run: run, after: CancellationError())
+        guard let ending = complete(record, holding: ticket, value: value) else {
+            return await rollBack(record, holding: ticket, after: CancellationError())
         }
         return ending
     }
@@ -239,17 +239,17 @@ final class FlowEngine: Sendable {
     /// rolls back). Synchronous and out of line: what it builds stays off the flow's async frames.
     @inline(never)
     private func complete(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun, value: any Sendable
+        _ record: FlowRecord, holding ticket: Int, value: any Sendable
     ) -> FlowRecord.Ending? {
         let keep = record.info.access == .write && undoHistoryLimit > 0
         let completed = record.complete(keeping: {
             // Only once it is sure to complete (a cancel would still roll back, and apply them).
-            reportLeftoverRestores(of: record, in: run.store)
+            reportLeftoverRestores(of: record)
             // Always empty the run's list: a flow not kept for undo must release its reverts
-            // now, and the reverts capture the run (a cycle until the list is emptied).
-            let entries = run.reverts.drain()
+            // now, and the reverts capture the record (a cycle until the list is emptied).
+            let entries = record.run.reverts.drain()
             return keep
-                ? UndoLog(entries: entries, state: run.store, version: run.store.version)
+                ? UndoLog(entries: entries, state: record.run.store, version: record.run.store.version)
                 : nil
         })
         guard completed else { return nil }
@@ -270,15 +270,14 @@ final class FlowEngine: Sendable {
     /// heap allocation more per flow, rolled back or not.
     @inline(never)
     private func rollBack(
-        _ record: FlowRecord, holding ticket: Int, run: FlowRun,
-        after error: any Error
+        _ record: FlowRecord, holding ticket: Int, after error: any Error
     ) async -> FlowRecord.Ending {
         let (error, earlier) = RollbackIncompleteError.split(error)
         let cause = RollbackCause(error)
         record.transition(to: .rollingBack(cause))
         var failures = earlier
-        failures += await run.rollback.revert(run.reverts.drain())
-        failures += Self.unrestored(run.store.takeUnrestored())
+        failures += await Rollback(record: record).revert(record.run.reverts.drain())
+        failures += Self.unrestored(record.run.store.takeUnrestored())
         let outcome = RollbackOutcome(cause: cause, failures: failures)
         await record.attachment?.ending(outcome.status)
         return (.failure(outcome.error), finish(record, as: outcome.status, releasing: ticket))
@@ -288,9 +287,9 @@ final class FlowEngine: Sendable {
     /// sibling's update, and a retry or the body went on) can never apply once the flow
     /// completes: they are this flow's revert failures, reported now, and must not surface in a
     /// later flow's rollback as that flow's.
-    private func reportLeftoverRestores(of record: FlowRecord, in store: StateStore) {
+    private func reportLeftoverRestores(of record: FlowRecord) {
         guard record.info.access == .write else { return }
-        for failure in Self.unrestored(store.takeUnrestored()) {
+        for failure in Self.unrestored(record.run.store.takeUnrestored()) {
             hub.emit(.revertFailed(record.info.id, failure.step, String(describing: failure.error)), about: record.info)
         }
     }
@@ -391,7 +390,7 @@ final class FlowEngine: Sendable {
     }
 
     /// Forgets a flow that ended without joining the undo history (a completed flow kept for
-    /// undo leaves in ``complete(_:holding:run:value:)``, before its release).
+    /// undo leaves in ``complete(_:holding:value:)``, before its release).
     private func retire(_ record: FlowRecord) {
         leaveRegistry(record, undoable: false).announce(on: hub)
     }

@@ -121,8 +121,9 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
         title: String, access: FlowAccess, attachment: (any FlowAttachment)?,
         body: @escaping @Sendable (FlowContext<State>) async throws -> Value
     ) -> TaskFlow<Value> {
-        let run = engine.runner(store: store, body: body)
-        let (record, accepted) = engine.register(title: title, access: access, attachment: attachment, run: run)
+        let run = engine.runner(body: body)
+        let (record, accepted) = engine.register(
+            title: title, access: access, store: store, attachment: attachment, run: run)
         if accepted {
             engine.start(record)
         } else {

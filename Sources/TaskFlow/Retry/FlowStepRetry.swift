@@ -28,7 +28,7 @@ extension StepContext {
         revert: (@Sendable (TaskContext<State>, T) async throws -> Void)? = nil
     ) async throws -> T {
         let retryable = policy.retrying(if: { !($0 is RollbackIncompleteError) })
-        let record = scope.run.record
+        let record = scope.record
         let announce = { (notice: RetryNotice, _: ContinuousClock.Instant) in
             record.stepRetrying(StepRetry(
                 title: title, nextAttempt: notice.nextAttempt, maxAttempts: notice.maxAttempts, delay: notice.delay,
@@ -44,7 +44,7 @@ extension StepContext {
     /// throws `CancellationError`.
     private func waitUnlessCancelled(until deadline: ContinuousClock.Instant) async throws {
         let slice = Duration.milliseconds(10)
-        let clock = scope.run.record.clock
+        let clock = scope.record.clock
         while !isCancelled, clock.now < deadline {
             try await clock.sleep(until: min(deadline, clock.now + slice), tolerance: nil)
         }

@@ -2,7 +2,7 @@ import TaskFlowSupport
 
 /// The reverts of a flow's top-level steps, in registration order, stored in place in the
 /// flow's run (``FlowRun/reverts``). (A step's inside registers in its slot of the flow's
-/// record instead: see ``FlowRecord/stepCompleted(_:_:in:keeping:)``.) Steps the body runs
+/// record instead: see ``FlowRecord/stepCompleted(_:_:keeping:)``.) Steps the body runs
 /// at once (from tasks of its own) append as they complete, so the order is their completion
 /// order.
 struct RevertList: ~Copyable, Sendable {

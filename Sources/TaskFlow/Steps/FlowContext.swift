@@ -6,9 +6,9 @@ public struct FlowContext<State: Sendable>: StepContext {
     public let scope: StepScope<State>
 
     /// The flow's identity.
-    public var id: FlowID { scope.run.record.info.id }
+    public var id: FlowID { scope.record.info.id }
     /// The flow's title.
-    public var title: String { scope.run.record.info.title }
+    public var title: String { scope.record.info.title }
     /// Read or write.
-    public var access: FlowAccess { scope.run.record.info.access }
+    public var access: FlowAccess { scope.record.info.access }
 }

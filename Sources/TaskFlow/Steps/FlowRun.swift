@@ -1,19 +1,21 @@
 import Synchronization
 import TaskFlowSupport
 
-/// What one flow's steps share while its body runs: the flow's record, its state, and whether
-/// steps may still start.
+/// What one flow's steps share: its state's store, the reverts of its top-level steps, and
+/// whether steps may still start.
+///
+/// Stored in place in the flow's record (``FlowRecord/run``), made with it: one object less
+/// per flow than a run of its own, made when the flow got the lock (an allocation, and its
+/// release, on every flow's path). A read flow's snapshot is the record's
+/// (``FlowRecord/stateSnapshot``).
 ///
 /// Not generic over the state: generic code called from other modules looks up the type
 /// metadata of each type built from its parameter at run time, and a `FlowRun<State>` holding a
 /// `State?` cost three such look-ups per flow (about 1,100 instructions of an empty write
 /// flow's 22 k). The typed views are ``StepScope``'s, which knows `State`.
-final class FlowRun: Sendable {
-    let record: FlowRecord
+struct FlowRun: ~Copyable, Sendable {
     /// The manager's state.
     let store: StateStore
-    /// A read flow's `StateSnapshot<State>`, taken when it got the lock; nil for write flows.
-    let snapshot: StateStore.Snapshot?
     /// The reverts of the flow's top-level steps: kept here rather than in a log of their own,
     /// one object less per flow.
     let reverts = RevertList()
@@ -27,13 +29,9 @@ final class FlowRun: Sendable {
     /// The body's end, waiting for the last escaped step (rare: only then is a lock taken).
     private let drained = Protected<CheckedContinuation<Void, Never>?>(nil)
 
-    init(record: FlowRecord, store: StateStore) {
-        self.record = record
+    init(store: StateStore) {
         self.store = store
-        snapshot = record.info.access == .read ? store.snapshot() : nil
     }
-
-    var rollback: Rollback { Rollback(record: record) }
 
     /// Counts a step as running, if it may start: while the body runs; after it, only a step
     /// `nested` inside one still running (an escaped step's own sub-steps). False means refused:

@@ -41,8 +41,8 @@ extension StepScope {
             } catch {
                 // The effect may exist in part: its revert runs, after the step's inner ones.
                 let (cause, earlier) = RollbackIncompleteError.split(error)
-                let entry = RevertEntry(step: step, action: .background(recording.revert), children: core.run.record.takeInside(step.id))
-                throw RollbackIncompleteError.wrapping(cause, earlier + (await core.run.rollback.revert([entry])))
+                let entry = RevertEntry(step: step, action: .background(recording.revert), children: core.record.takeInside(step.id))
+                throw RollbackIncompleteError.wrapping(cause, earlier + (await Rollback(record: core.record).revert([entry])))
             }
         } revert: { _, _ in
             .background(recording.revert)
@@ -53,8 +53,8 @@ extension StepScope {
 extension StepContext {
     /// What the code that submitted this context's flow keeps beside it (see
     /// ``TaskFlowManager/execute(title:access:attachment:body:)``); nil for a plain flow.
-    package var flowAttachment: (any FlowAttachment)? { scope.run.record.attachment }
+    package var flowAttachment: (any FlowAttachment)? { scope.record.attachment }
 
     /// The flow's id, from any context of it.
-    package var flowID: FlowID { scope.run.record.info.id }
+    package var flowID: FlowID { scope.record.info.id }
 }

@@ -13,14 +13,15 @@ import Tracing
 /// (``StepScope/state``, a background step's ``TaskContext``, an update) do, and
 /// ``StepScope`` keeps those.
 struct ScopeCore: Sendable {
-    let run: FlowRun
+    /// The flow its steps belong to; its ``FlowRecord/run`` is what they share.
+    let record: FlowRecord
     /// ``parent``'s number, 0 for none (step numbers start at 1). Why not a `StepID?`: an
     /// optional `Int` takes 16 bytes, and a scope is copied into every frame and closure
     /// context between a group child's task and its body, which must fit in one slab of the
     /// task's allocator (see ``perform(_:_:apply:revert:)``): 48 bytes instead of 64.
     private let parentNumber: Int
     /// Whether completed steps register their reverts: inside ``parent`` (kept in its flow's
-    /// record, see ``FlowRecord/stepCompleted(_:_:in:keeping:)``), or in the run's list
+    /// record, see ``FlowRecord/stepCompleted(_:_:keeping:)``), or in the run's list
     /// (``FlowRun/reverts``) at the flow's top level. False only in a revert's own scope: what
     /// the revert runs is not kept (it runs once, and nothing would revert it); the scopes
     /// inside its sub-steps keep theirs, for those sub-steps' own failures.
@@ -37,10 +38,10 @@ struct ScopeCore: Sendable {
     private var reservedNumber = 0
 
     init(
-        run: FlowRun, parent: StepID?, keepsReverts: Bool = true, cancellation: CancellationScope.Source,
+        record: FlowRecord, parent: StepID?, keepsReverts: Bool = true, cancellation: CancellationScope.Source,
         revertWindow: RevertWindow? = nil
     ) {
-        self.run = run
+        self.record = record
         parentNumber = parent?.rawValue ?? 0
         self.keepsReverts = keepsReverts
         self.cancellation = cancellation
@@ -65,7 +66,7 @@ struct ScopeCore: Sendable {
     /// groups, with its own cancel flag.
     func child(of step: StepID, cancellation: CancellationScope? = nil) -> ScopeCore {
         ScopeCore(
-            run: run, parent: step,
+            record: record, parent: step,
             cancellation: cancellation.map(CancellationScope.Source.scope) ?? self.cancellation, revertWindow: revertWindow)
     }
 
@@ -88,11 +89,11 @@ struct ScopeCore: Sendable {
         revert: (StepInfo, T) -> RevertAction
     ) async throws -> T {
         let counted = try enter(title)
-        defer { if counted { run.leave() } }
+        defer { if counted { record.run.leave() } }
         let step = started(title, kind)
         let value: T
         do {
-            if let tracer = run.record.telemetry?.tracer {
+            if let tracer = record.telemetry?.tracer {
                 value = try await traced(step, tracer: tracer) { try await apply(step) }
             } else {
                 value = try await apply(step)
@@ -116,11 +117,11 @@ struct ScopeCore: Sendable {
     @inline(never)
     private func enter(_ title: String) throws -> Bool {
         let counted = revertWindow == nil
-        guard counted ? run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
-            throw FlowError.stepAfterFlowEnded(flow: run.record.info, step: title)
+        guard counted ? record.run.enter(nested: parent != nil) : revertWindow?.isOpen == true else {
+            throw FlowError.stepAfterFlowEnded(flow: record.info, step: title)
         }
         if isCancelled {
-            if counted { run.leave() }
+            if counted { record.run.leave() }
             throw CancellationError()
         }
         return counted
@@ -129,8 +130,8 @@ struct ScopeCore: Sendable {
     /// Numbers and announces a step about to run.
     @inline(never)
     private func started(_ title: String, _ kind: StepKind) -> StepInfo {
-        let step = StepInfo(id: reservedID ?? run.record.nextStepID(), parent: parent, title: title, kind: kind)
-        run.record.stepStarted(step)
+        let step = StepInfo(id: reservedID ?? record.nextStepID(), parent: parent, title: title, kind: kind)
+        record.stepStarted(step)
         return step
     }
 
@@ -138,13 +139,13 @@ struct ScopeCore: Sendable {
     /// and announces its end.
     @inline(never)
     private func completed(_ step: StepInfo, _ action: RevertAction) {
-        run.record.stepCompleted(step, action, in: run, keeping: keepsReverts)
+        record.stepCompleted(step, action, keeping: keepsReverts)
     }
 
     /// Runs `apply` in a span for `step`, child of the flow's.
     @inline(never)
     private func traced<T>(_ step: StepInfo, tracer: any Tracer, _ apply: () async throws -> T) async throws -> T {
-        let span = SpanScope.child(of: run.record.telemetry?.span?.context, named: step.title, tracer: tracer)
+        let span = SpanScope.child(of: record.telemetry?.span?.context, named: step.title, tracer: tracer)
         span.attributes["taskflow.step.id"] = step.id.rawValue
         return try await SpanScope.run(in: span, apply)
     }
@@ -157,8 +158,8 @@ struct ScopeCore: Sendable {
         // Only `CancellationError` counts as stopping on a cancel: a step that fails for
         // real after a cancel was requested reports its real error.
         let outcome: StepOutcome = cause is CancellationError ? .cancelled : .failed(String(describing: cause))
-        let inside = run.record.stepFailed(step.id, outcome)
-        let failures = earlier + (await run.rollback.revert(inside))
+        let inside = record.stepFailed(step.id, outcome)
+        let failures = earlier + (await Rollback(record: record).revert(inside))
         return RollbackIncompleteError.wrapping(cause, failures)
     }
 

@@ -15,9 +15,9 @@ public struct StepScope<State: Sendable>: Sendable {
     @inline(__always)
     init(_ core: ScopeCore) { self.core = core }
 
-    /// The flow's run.
-    var run: FlowRun {
-        @inline(__always) get { core.run }
+    /// The flow its steps belong to.
+    var record: FlowRecord {
+        @inline(__always) get { core.record }
     }
 
     /// Whether this scope's steps were asked to stop (see ``ScopeCore/isCancelled``).
@@ -25,12 +25,16 @@ public struct StepScope<State: Sendable>: Sendable {
         @inline(__always) get { core.isCancelled }
     }
 
-    /// A read flow's snapshot; a write flow's current state. Sound: the engine makes a flow's
-    /// run with the store of the manager whose `State` this scope has (``FlowEngine``'s `run`),
-    /// and never another, so the store's snapshots are `StateSnapshot<State>`.
+    /// A read flow's snapshot; a write flow's current state. Sound: a manager registers each of
+    /// its flows with its own store (``TaskFlowManager``'s `execute`), whose `State` this scope
+    /// has, and a record never gets another, so the store's snapshots are `StateSnapshot<State>`.
     var state: State {
         @inline(__always) get {
-            guard let snapshot = core.run.snapshot else { return core.run.store.value(as: State.self) }
+            let record = core.record
+            // A write flow reads the store itself: no lock taken for a snapshot it never has.
+            guard record.info.access == .read, let snapshot = record.stateSnapshot else {
+                return record.run.store.value(as: State.self)
+            }
             return unsafeDowncast(snapshot, to: StateSnapshot<State>.self).value
         }
     }
@@ -59,10 +63,10 @@ public struct StepScope<State: Sendable>: Sendable {
             try await apply(TaskContext(scope: StepScope(core.child(of: step.id)), step: step))
         } revert: { step, value in
             guard let revert else { return .none }
-            // Capture only the flow run, not this scope. (The run's list, or the parent step's
-            // slot in the flow's record, holds this closure, which holds the run: a cycle that
-            // lasts until the parent takes it or the flow ends, which empties both.)
-            let run = core.run
+            // Capture only the flow's record, not this scope. (The run's list, or the parent
+            // step's slot in the record, holds this closure, which holds the record: a cycle
+            // that lasts until the parent takes it or the flow ends, which empties both.)
+            let record = core.record
             return .background {
                 // A revert runs outside the flow's cancellation (reverts always run in full);
                 // what it registers itself is not kept. Built only when the revert runs, so a
@@ -70,7 +74,7 @@ public struct StepScope<State: Sendable>: Sendable {
                 let window = RevertWindow()
                 defer { window.close() }
                 let revertScope = ScopeCore(
-                    run: run, parent: step.id, keepsReverts: false, cancellation: .scope(CancellationScope(parent: nil)),
+                    record: record, parent: step.id, keepsReverts: false, cancellation: .scope(CancellationScope(parent: nil)),
                     revertWindow: window)
                 try await revert(TaskContext(scope: StepScope(revertScope), step: step), value)
             }
@@ -79,10 +83,10 @@ public struct StepScope<State: Sendable>: Sendable {
 
     @inline(__always)
     func update(_ title: String, _ change: (inout State) throws -> Void) async throws {
-        guard core.run.record.info.access == .write else {
-            throw FlowError.updateInReadFlow(flow: core.run.record.info)
+        guard core.record.info.access == .write else {
+            throw FlowError.updateInReadFlow(flow: core.record.info)
         }
-        let store = core.run.store
+        let store = core.record.run.store
         _ = try await core.perform(title, .update) { step in
             try store.update(step, as: State.self, change)
         } revert: { _, restore in

@@ -19,6 +19,6 @@ public struct TaskContext<State: Sendable>: StepContext {
     /// to at most one event per whole percent and per 20 ms; 100 % always gets through, and the
     /// last value reported is published when the step ends.
     public func progress(_ fraction: Double) {
-        scope.run.record.reportProgress(step.id, fraction)
+        scope.record.reportProgress(step.id, fraction)
     }
 }
