@@ -12,6 +12,19 @@ struct ModelEventTests {
         #expect(model.flows.selection == FlowID(1), "the first flow is selected when it arrives")
     }
 
+    @Test func aFlowAnnouncedAfterLaterOnesIsListedInItsPlaceById() throws {
+        // The start-up's boot row (#0) comes from the boot's events, another stream than the
+        // manager's: it may be read after the first flows were.
+        let events = Fixture.busy + [
+            .flowQueued(Fixture.info(0, "Start-up", .read)), .statusChanged(FlowID(3), .completed),
+        ]
+        let model = Fixture.model(events)
+        #expect(model.board.flows.map(\.info.title) == ["Start-up", "Import books", "Build report", "Migrate archive"])
+        #expect(try #require(model.board.flow(FlowID(3))).phase == .completed, "rows moved down are still found by id")
+        #expect(try #require(model.board.flow(FlowID(0))).info.title == "Start-up")
+        #expect(model.flows.selection == FlowID(1), "the selection stays on its flow")
+    }
+
     @Test func stepTreeNestsChildrenUnderTheirGroup() throws {
         let model = Fixture.model(Fixture.busy)
         let flow = try #require(model.board.flow(FlowID(1)))

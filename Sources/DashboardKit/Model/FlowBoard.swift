@@ -252,11 +252,23 @@ package struct FlowBoard: Sendable, Hashable {
         log.append(LogEntry(time: time, level: level, text: text, subject: subject))
     }
 
+    /// Adds a row in its place by id, which is submission order: almost always at the end. A
+    /// flow can be announced after later ones when its events come from another stream than
+    /// the manager's (the start-up's boot row, #0, beside the demo's first flows); it goes
+    /// before them all the same, so the list, and what Home selects, do not depend on which
+    /// stream was read first.
     private mutating func addRow(_ row: FlowRow) {
-        indexByID[row.info.id] = flows.endIndex
-        flows.append(row)
+        let id = row.info.id
+        if let last = flows.last, last.info.id > id {
+            let place = flows.firstIndex { $0.info.id > id } ?? flows.endIndex
+            flows.insert(row, at: place)
+            for index in place..<flows.endIndex { indexByID[flows[index].info.id] = index }
+        } else {
+            indexByID[id] = flows.endIndex
+            flows.append(row)
+        }
         counts[row.phase.category, default: 0] += 1
-        track(row.info.id, row.phase)
+        track(id, row.phase)
     }
 
     /// Remembers that `id` finished, and drops the oldest finished flows once a batch of them
