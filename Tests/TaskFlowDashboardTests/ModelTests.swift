@@ -20,7 +20,9 @@ struct ModelEventTests {
         ]
         let model = Fixture.model(events)
         #expect(model.board.flows.map(\.info.title) == ["Start-up", "Import books", "Build report", "Migrate archive"])
-        #expect(try #require(model.board.flow(FlowID(3))).phase == .completed, "rows moved down are still found by id")
+        let migrate = try #require(model.board.flow(FlowID(3)), "rows moved down are still found by id")
+        #expect(migrate.info.title == "Migrate archive")
+        #expect(model.board.flows.map(\.phase) == [.queued, .completed, .waiting, .completed], "and updated in place")
         #expect(try #require(model.board.flow(FlowID(0))).info.title == "Start-up")
         #expect(model.flows.selection == FlowID(1), "the selection stays on its flow")
     }
