@@ -39,8 +39,7 @@ struct EndToEndTests {
         let detail = try await tmux.waitFor("the migration's steps") { $0.contains("Copy batches") && $0.contains("batch 1/6") }
         let revertedBatches = detail.split(separator: "\n").filter { $0.contains(" batch ") && $0.contains("reverted") }
         #expect(revertedBatches.count >= 2, "batches 1 and 2 ran before `c` and were reverted:\n\(detail)")
-        // Import books by its title, as the migration above: where the start-up's flow (#0) is
-        // listed, first or after the demo's flows, depends on when its row came in.
+        // Import books by its title, as the migration above, not by its place in the list.
         try tmux.send("Escape", "/", "Import", "Enter", "u")
         try await tmux.waitFor("the undo question") { $0.contains("Undo #1 \"Import books\"?") }
         try tmux.send("y")
