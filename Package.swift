@@ -46,7 +46,14 @@ let package = Package(
     targets: [
         // What every module shares: the one lock (`Protected`) and the one event fan-out
         // (`Broadcaster`). Internal to the package (`package` access): no product.
-        .target(name: "TaskFlowSupport", dependencies: [.product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(
+            name: "TaskFlowSupport",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                // Each subscriber's queue of events (`Mailbox`).
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .target(
             name: "TaskFlow",
             dependencies: [
@@ -196,7 +203,7 @@ let package = Package(
         .testTarget(
             name: "TaskFlowTests",
             dependencies: [
-                "TaskFlow", "TaskFlowTestSupport",
+                "TaskFlow", "TaskFlowSupport", "TaskFlowTestSupport",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),

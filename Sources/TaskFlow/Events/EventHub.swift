@@ -2,14 +2,15 @@ import TaskFlowSupport
 
 /// The engine's fan-out of flow events: every event, stamped with the moment it happened, to all
 /// current observers in one global order, without making the flows that emit them wait for the
-/// observers (a ``Broadcaster`` with batched delivery: a flow emits several events per step).
+/// observers (a ``Broadcaster``: each observer's events queue up while it works, so a flow's
+/// several events per step cost it one wake-up per burst).
 /// Emitting costs a single atomic load while nobody observes. The streams end when the manager
 /// goes away (with the last flow that holds the hub).
 ///
 /// With a log (``FlowEventLog``), every event is also logged as it is emitted, in the emitter's
 /// order; without one (the default no-op logger) emitting costs what it did.
 struct EventHub: Sendable {
-    private let broadcaster = Broadcaster<TimedFlowEvent>(delivery: .batched)
+    private let broadcaster = Broadcaster<TimedFlowEvent>()
     private let log: FlowEventLog?
 
     /// A hub that also logs every event to `log`, if any.

@@ -1,11 +1,10 @@
 import Logging
 import TaskFlowSupport
 
-/// A ``JobQueue``'s fan-out of its events to ``JobQueue/events`` — yielded as they are emitted:
-/// a queue emits a handful per job, so yielding directly keeps this simple without costing the
-/// jobs anything measurable — and, with a log, to the queue's logger (``JobEventLog``).
+/// A ``JobQueue``'s fan-out of its events to ``JobQueue/events`` (a ``Broadcaster``) and, with a
+/// log, to the queue's logger (``JobEventLog``).
 struct JobEventHub: Sendable {
-    private let broadcaster = Broadcaster<JobEvent>(delivery: .immediate)
+    private let broadcaster = Broadcaster<JobEvent>()
     private let log: JobEventLog?
 
     /// Events to the subscribers and to `logger`; swift-log's no-op logger is skipped altogether.

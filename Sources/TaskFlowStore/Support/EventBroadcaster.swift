@@ -3,12 +3,11 @@ import TaskFlow
 import TaskFlowSupport
 
 /// The store's fan-out of every ``StoredJobEvent`` to ``JobStore/changes`` — a ``Broadcaster``
-/// that yields as it emits (a store emits a few events per commit, so batching would buy
-/// nothing), and that the store finishes when it goes away — and to the store's logger
+/// that the store finishes when it goes away — and to the store's logger
 /// (``JobStoreOptions/logger``, see ``StoredJobEventLog``).
 struct EventBroadcaster: Sendable {
-    private let broadcaster = Broadcaster<StoredJobEvent>(delivery: .immediate)
-    private let runs = Broadcaster<StoredJobRun>(delivery: .immediate)
+    private let broadcaster = Broadcaster<StoredJobEvent>()
+    private let runs = Broadcaster<StoredJobRun>()
     private let log: StoredJobEventLog?
 
     /// Events to the subscribers and to `logger`; swift-log's no-op logger is skipped altogether.

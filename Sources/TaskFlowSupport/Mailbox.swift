@@ -1,0 +1,136 @@
+import DequeModule
+
+/// One subscriber's events between the ``Broadcaster`` that posts them and the stream its
+/// consumer takes them from (an `AsyncStream(unfolding:)` whose each `next()` is one call of
+/// ``next()``): a queue, and the consumer when it waits for want of an event.
+///
+/// Why a queue of its own rather than an `AsyncStream` continuation's buffer: the standard
+/// library's buffered stream runs unspecialized generic code on both sides, each `yield` and each
+/// `next()` looking up generic type metadata at run time, about 15,000 instructions per event
+/// (counted, observed-step: 40 k per step of two events, 3 allocations). This queue is
+/// specialized where the broadcaster is used (everything here is inlinable), and a consumer that
+/// finds events waiting takes one with a lock and no suspension.
+///
+/// What it guarantees: events come out in the order they were posted; after ``finish()`` the
+/// consumer still gets every event posted before, then nil; after ``cancel()`` it gets nil at
+/// once. With a `limit`, at most that many events wait: a newer one is refused (``post(_:)``
+/// says `.dropped`) and the oldest are kept, so the consumer sees an unbroken prefix.
+///
+/// Tried and dropped: a consumer taking every pending event at once into a buffer of its own,
+/// so that it would touch the lock the emitters take once per batch rather than once per event.
+/// It counted 2,300 instructions more per observed step (another lock, and optionals of the
+/// event), and the flow's own time with an observer did not fall (1.31–1.66 µs against
+/// 1.13–1.31 µs, two runs each).
+@usableFromInline final class Mailbox<Event: Sendable>: Sendable {
+    @usableFromInline struct State: Sendable {
+        @usableFromInline var pending: Deque<Event> = []
+        /// The consumer, suspended in ``next()`` because nothing was pending; at most one (a
+        /// stream's iterator is used from one task at a time).
+        @usableFromInline var consumer: UnsafeContinuation<Event?, Never>?
+        /// Set by ``finish()`` (no more events will come) and ``cancel()`` (none are wanted).
+        @usableFromInline var closed = false
+
+        @inlinable init() {}
+    }
+
+    /// How a ``post(_:)`` went.
+    @usableFromInline enum Posting {
+        /// Queued for the consumer, which is busy or will ask.
+        case queued
+        /// The consumer waited for it: the poster resumes it with the event, outside its locks.
+        case handedOver(UnsafeContinuation<Event?, Never>)
+        /// Refused: `limit` events already wait.
+        case dropped
+        /// Refused: the mailbox is closed.
+        case closed
+    }
+
+    /// What ``next()`` found without waiting.
+    @usableFromInline enum Take {
+        case event(Event)
+        case ended
+        case empty
+    }
+
+    @usableFromInline let state = Protected(State())
+    /// The most events that may wait; `Int.max` for no limit.
+    @usableFromInline let limit: Int
+    /// Told of every event refused because `limit` were waiting.
+    @usableFromInline let dropped: (@Sendable () -> Void)?
+
+    @inlinable init(limit: Int = .max, dropped: (@Sendable () -> Void)? = nil) {
+        self.limit = limit
+        self.dropped = dropped
+    }
+
+    /// Queues `event`, or hands it to the consumer waiting for one (the caller resumes it).
+    @inlinable func post(_ event: Event) -> Posting {
+        state.withLock { state in
+            if state.closed { return .closed }
+            if let consumer = state.consumer {
+                state.consumer = nil
+                return .handedOver(consumer)
+            }
+            guard state.pending.count < limit else { return .dropped }
+            state.pending.append(event)
+            return .queued
+        }
+    }
+
+    /// The next event; nil once the mailbox is closed and, after a ``finish()``, emptied.
+    @inlinable func next() async -> Event? {
+        switch take(orWait: nil) {
+        case .event(let event): return event
+        case .ended: return nil
+        case .empty: return await wait()
+        }
+    }
+
+    /// Waits for the next post or the close. Out of line: a consumer that finds events waiting
+    /// (the common case under a burst) does not allocate this frame.
+    @inlinable @inline(never) func wait() async -> Event? {
+        await withUnsafeContinuation { consumer in
+            switch take(orWait: consumer) {
+            case .event(let event): consumer.resume(returning: event)
+            case .ended: consumer.resume(returning: nil)
+            // Waits: a post or a close resumes it.
+            case .empty: break
+            }
+        }
+    }
+
+    /// The first event pending, or whether the mailbox ended; if neither, `consumer` (if any)
+    /// waits for the next post.
+    @inlinable func take(orWait consumer: UnsafeContinuation<Event?, Never>?) -> Take {
+        state.withLock { state in
+            if let event = state.pending.popFirst() { return .event(event) }
+            if state.closed { return .ended }
+            state.consumer = consumer
+            return .empty
+        }
+    }
+
+    /// No event will come any more: the consumer gets those pending, then nil.
+    @usableFromInline func finish() {
+        close(discardingPending: false)
+    }
+
+    /// No event is wanted any more (the consumer's task was cancelled): the consumer gets nil,
+    /// and those pending are released.
+    @usableFromInline func cancel() {
+        close(discardingPending: true)
+    }
+
+    private func close(discardingPending: Bool) {
+        // Released outside the lock: an event's deinit may run anything.
+        var discarded: Deque<Event> = []
+        let consumer = state.withLock { state in
+            state.closed = true
+            if discardingPending { swap(&discarded, &state.pending) }
+            // A consumer waits only when nothing is pending.
+            defer { state.consumer = nil }
+            return state.consumer
+        }
+        consumer?.resume(returning: nil)
+    }
+}
