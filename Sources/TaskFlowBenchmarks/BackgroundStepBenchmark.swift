@@ -43,6 +43,27 @@ func benchmarkBackgroundSteps(_ table: inout ResultTable) async throws {
             baseline: formatNanoseconds(stream) + " (raw AsyncStream)", ratio: formatRatio(delivered / stream),
             target: "info", verdict: .info)
     }
+    try await benchmarkMainActorObserver(&table, steps: steps / 5)
+}
+
+/// The same delivery to an observer that iterates on the main actor (a program's UI): each
+/// `next()` of an event stream runs off the main actor (see `Broadcaster`), where a raw
+/// `AsyncStream` hands a waiting element over without leaving it.
+private func benchmarkMainActorObserver(_ table: inout ResultTable, steps: Int) async throws {
+    var delivered: [Double] = []
+    var raw: [Double] = []
+    for _ in 0..<3 {
+        raw.append(await rawStreamPerStep(steps, consumedOnMainActor: true))
+        if let time = try await timeSteps(steps, .taskWithRevert, observed: true, onMainActor: true).delivered {
+            delivered.append(time)
+        }
+    }
+    guard !delivered.isEmpty else { return }
+    let (flow, stream) = (Samples(delivered).median, Samples(raw).median)
+    table.add(
+        "events delivered to 1 main-actor observer, per step", taskFlow: formatNanoseconds(flow),
+        baseline: formatNanoseconds(stream) + " (raw AsyncStream)", ratio: formatRatio(flow / stream),
+        target: "info", verdict: .info)
 }
 
 /// The kinds of no-op step the benchmarks time.
@@ -86,18 +107,14 @@ struct StepTiming: Sendable {
 }
 
 /// Runs `count` no-op steps of kind `step` in one write flow on a fresh manager, with one
-/// observer draining `manager.events` if `observed`, and times them per step.
-func timeSteps(_ count: Int, _ step: NoOpStep, observed: Bool) async throws -> StepTiming {
+/// observer draining `manager.events` if `observed` (on the main actor if `onMainActor`), and
+/// times them per step.
+func timeSteps(_ count: Int, _ step: NoOpStep, observed: Bool, onMainActor: Bool = false) async throws -> StepTiming {
     let manager = TaskFlowManager(undoHistoryLimit: 0)
     var observer: Task<ContinuousClock.Instant?, Never>?
     if observed {
         let events = manager.events // subscribes now, before the flow emits anything
-        observer = Task {
-            for await event in events {
-                if case .statusChanged(_, .completed) = event { return ContinuousClock.now }
-            }
-            return nil
-        }
+        observer = onMainActor ? Task { @MainActor in await completion(in: events) } : Task { await completion(in: events) }
     }
     let body = try await manager.execute(title: "no-op steps", access: .write) { flow in
         let start = ContinuousClock.now
@@ -112,15 +129,25 @@ func timeSteps(_ count: Int, _ step: NoOpStep, observed: Bool) async throws -> S
     return StepTiming(flow: flow, delivered: nanoseconds(delivered - body.start) / Double(count))
 }
 
-/// A raw `AsyncStream` with one consumer, two events per "step" around an awaited call, then a
-/// last one the consumer waits for: the nanoseconds per step until the consumer has it, which is
-/// what delivering the same events costs without the hub.
-private func rawStreamPerStep(_ count: Int) async -> Double {
-    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
-    let consumer = Task { () -> ContinuousClock.Instant in
-        for await value in stream where value < 0 { return .now }
-        return .now
+/// When the observer of `events` got the flow's `completed` status; nil if the stream ended first.
+/// Isolated to its caller's actor, so that it iterates there.
+private func completion(
+    in events: AsyncStream<FlowEvent>, isolation: isolated (any Actor)? = #isolation
+) async -> ContinuousClock.Instant? {
+    for await event in events {
+        if case .statusChanged(_, .completed) = event { return ContinuousClock.now }
     }
+    return nil
+}
+
+/// A raw `AsyncStream` with one consumer (on the main actor if `consumedOnMainActor`), two
+/// events per "step" around an awaited call, then a last one the consumer waits for: the
+/// nanoseconds per step until the consumer has it, which is what delivering the same events costs
+/// without the hub.
+private func rawStreamPerStep(_ count: Int, consumedOnMainActor: Bool = false) async -> Double {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .unbounded)
+    let consumer =
+        consumedOnMainActor ? Task { @MainActor in await lastElement(of: stream) } : Task { await lastElement(of: stream) }
     let start = ContinuousClock.now
     for index in 0..<count {
         continuation.yield(index)
@@ -131,4 +158,12 @@ private func rawStreamPerStep(_ count: Int) async -> Double {
     let end = await consumer.value
     continuation.finish()
     return nanoseconds(end - start) / Double(count)
+}
+
+/// When the consumer got the stream's negative element, the last one (or its end).
+private func lastElement(
+    of stream: AsyncStream<Int>, isolation: isolated (any Actor)? = #isolation
+) async -> ContinuousClock.Instant {
+    for await value in stream where value < 0 { return .now }
+    return .now
 }
