@@ -15,9 +15,11 @@ import Synchronization
 ///   ``Mailbox``; a consumer that was waiting for one is resumed with it (a continuation resumed,
 ///   outside the locks), and while it works, the events that follow queue up for it, so a burst
 ///   costs it one wake-up.
-/// - **Ends.** A subscription ends when its consumer stops iterating (its task is cancelled, or it
-///   breaks out and drops the stream); ``finish()``, or the broadcaster going away, ends every
-///   stream after the events already emitted, so `for await` loops finish.
+/// - **Ends.** A subscription ends when its consumer stops iterating: its task is cancelled (the
+///   events still waiting for it are dropped; one already handed to it may still arrive), or it
+///   breaks out and the stream is released (a stream kept in a property stays subscribed, and
+///   its queue grows). ``finish()``, or the broadcaster going away, ends every stream after the
+///   events already emitted, so `for await` loops finish.
 ///
 /// Each stream is an `AsyncStream(unfolding:)` over its mailbox rather than a buffered
 /// `AsyncStream` fed through its continuation: see ``Mailbox`` for what that saves (delivery to
@@ -69,6 +71,9 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     /// taken yet; past that, newer events are dropped and `dropped` is called for each. For a
     /// consumer slower than the emitters (one that encodes every event for a socket): its
     /// memory stays bounded, and it learns that it missed events, to catch up some other way.
+    /// `dropped` runs in the emitter, after the broadcaster's lock but maybe inside the
+    /// emitter's own (a flow's record), and maybe in several emitters at once: it must only take
+    /// note (count, signal), never block or call back into what emits.
     @inlinable public func subscribe(limit: Int, dropped: @escaping @Sendable () -> Void) -> AsyncStream<Event> {
         stream(of: Mailbox(limit: limit, dropped: dropped)) { $0 }
     }
@@ -120,7 +125,8 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     @inlinable func publish(_ post: (inout Deliveries, [Subscriber]) -> Void) {
         var deliveries = Deliveries()
         state.withLock { state in
-            guard !state.finished else { return }
+            // Empty: the last subscriber left since `isObserved` was read.
+            guard !state.finished, !state.subscribers.isEmpty else { return }
             post(&deliveries, state.subscribers)
         }
         deliveries.complete()

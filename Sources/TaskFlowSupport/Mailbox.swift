@@ -12,8 +12,8 @@ import DequeModule
 /// finds events waiting takes one with a lock and no suspension.
 ///
 /// What it guarantees: events come out in the order they were posted; after ``finish()`` the
-/// consumer still gets every event posted before, then nil; after ``cancel()`` it gets nil at
-/// once. With a `limit`, at most that many events wait: a newer one is refused (``post(_:)``
+/// consumer still gets every event posted before, then nil; after ``cancel()`` the events
+/// pending are dropped and it gets nil (or, once, an event a poster had already handed it). With a `limit`, at most that many events wait: a newer one is refused (``post(_:)``
 /// says `.dropped`) and the oldest are kept, so the consumer sees an unbroken prefix.
 ///
 /// Tried and dropped: a consumer taking every pending event at once into a buffer of its own,
@@ -105,7 +105,12 @@ import DequeModule
         state.withLock { state in
             if let event = state.pending.popFirst() { return .event(event) }
             if state.closed { return .ended }
-            state.consumer = consumer
+            if let consumer {
+                // Two waiting consumers would leave one never resumed: a stream is iterated from
+                // one task at a time (a buffered `AsyncStream` traps the same way).
+                precondition(state.consumer == nil, "TaskFlow: an event stream iterated from two tasks at once")
+                state.consumer = consumer
+            }
             return .empty
         }
     }

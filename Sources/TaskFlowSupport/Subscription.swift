@@ -1,7 +1,7 @@
 /// A subscriber's hold on its ``Mailbox``, kept by its stream's closures alone.
 ///
-/// - When the consumer drops the stream (it broke out of its loop), this goes with it and
-///   unsubscribes, so nothing keeps collecting events for it.
+/// - When the consumer releases the stream (it broke out of its loop, and nothing else keeps
+///   the stream), this goes with it and unsubscribes, so nothing keeps collecting events for it.
 /// - When the consumer's task is cancelled, ``cancel()`` ends the stream at once.
 /// - It holds the broadcaster weakly: a stream must not keep the engine or queue it listens to
 ///   alive.

@@ -31,7 +31,9 @@ package final class ConsoleFeed: Sendable {
 
     /// A feed of the flows `events(dropped)` and `snapshot()` report (a manager's bounded
     /// `timedEvents(limit:dropped:)` and `snapshot()`), of `queues` and of `store`, introduced as
-    /// `title`. `events` calls `dropped` for each event it had to drop.
+    /// `title`. `events` calls `dropped` for each event it had to drop, from the flow that
+    /// emitted it (maybe under the engine's locks, maybe from several at once): it must only
+    /// take note.
     package init(
         title: String, readOnly: Bool,
         events: @escaping @Sendable (_ dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent>,

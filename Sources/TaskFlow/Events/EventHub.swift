@@ -17,7 +17,8 @@ struct EventHub: Sendable {
     init(log: FlowEventLog? = nil) { self.log = log }
 
     /// A new stream that receives every event emitted from now on, until the stream's consumer
-    /// stops iterating (its task is cancelled or it breaks out), which unsubscribes it.
+    /// stops iterating (its task is cancelled, or it breaks out and the stream is released),
+    /// which unsubscribes it.
     func subscribe() -> AsyncStream<FlowEvent> { broadcaster.subscribe { $0.event } }
 
     /// Like ``subscribe()``, each event with the moment it happened.

@@ -110,7 +110,8 @@ public final class JobQueue: Sendable {
     }
 
     /// Every event of this queue from now on (``JobEvent``), until the consumer stops
-    /// iterating. Observing costs the jobs a lock per event; not observing costs nothing.
+    /// iterating. Observing costs the jobs two locks per event and observer (and waking an
+    /// observer that waited); not observing costs nothing.
     public var events: AsyncStream<JobEvent> { hub.subscribe() }
 
     /// True while paused.

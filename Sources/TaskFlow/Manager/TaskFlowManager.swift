@@ -48,9 +48,10 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// once the manager and every ``TaskFlow`` handle of it are released. Pair it with ``snapshot()`` to draw what existed before
     /// subscribing.
     ///
-    /// Delivery is asynchronous and batched, so flows never wait for observers: an event can
-    /// still be on its way when ``TaskFlow/value`` returns. The buffer is unbounded, so an
-    /// observer must keep consuming (progress is coalesced to keep floods small).
+    /// Flows never wait for observers: each event is queued for every observer before the change
+    /// that made it goes on, and an observer may not have taken it yet when ``TaskFlow/value``
+    /// returns. The queue is unbounded, so an observer must keep consuming (progress is
+    /// coalesced to keep floods small).
     public var events: AsyncStream<FlowEvent> { engine.hub.subscribe() }
 
     /// Like ``events``, each event with the moment it happened (``TimedFlowEvent``): what an
@@ -60,7 +61,9 @@ public final class TaskFlowManager<State: Sendable>: Sendable {
     /// Like ``timedEvents``, for an observer that may fall behind (a console encoding every event
     /// for its clients): the stream holds at most `limit` events not yet taken, and past that
     /// drops the newer ones, calling `dropped` for each. The observer's memory stays bounded;
-    /// it catches up with a ``snapshot()``.
+    /// it catches up with a ``snapshot()``, later: `dropped` is called by the flow that emitted
+    /// the event, possibly while it holds the engine's locks and from several flows at once, so
+    /// it must only take note (a counter, a signal), never block or call into the manager.
     package func timedEvents(limit: Int, dropped: @escaping @Sendable () -> Void) -> AsyncStream<TimedFlowEvent> {
         engine.hub.subscribeTimed(limit: limit, dropped: dropped)
     }
