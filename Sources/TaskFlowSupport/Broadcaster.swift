@@ -122,7 +122,11 @@ public final class Broadcaster<Event: Sendable>: Sendable {
 
     /// Runs `post` under the lock with the subscribers, then, outside it, resumes the consumers
     /// that were waiting for what it posted and tells bounded subscribers what they dropped.
-    @inlinable func publish(_ post: (inout Deliveries, [Subscriber]) -> Void) {
+    /// Specialized (inlinable) but not inlined: inlined into the engine's emitters, it made them
+    /// retain what their events are built from before looking whether anyone observes (counted:
+    /// 4 retains and releases more in every flow's completion, a read flow 14.0 k → 14.6 k
+    /// instructions, unobserved).
+    @inlinable @inline(never) func publish(_ post: (inout Deliveries, [Subscriber]) -> Void) {
         var deliveries = Deliveries()
         state.withLock { state in
             // Empty: the last subscriber left since `isObserved` was read.
