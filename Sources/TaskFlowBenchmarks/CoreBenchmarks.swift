@@ -34,6 +34,7 @@ func runCoreBenchmarks() async {
         try await benchmarkWriterWait(&table)
         try await benchmarkCancelLatency(&table)
         try await benchmarkMemory(&table)
+        try await benchmarkMainActorObserver(&table)
     } catch {
         print("core benchmarks stopped early: \(error)")
     }
