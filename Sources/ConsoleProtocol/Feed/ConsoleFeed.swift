@@ -75,9 +75,11 @@ package final class ConsoleFeed: Sendable {
     package func subscribe() -> FeedSubscription {
         let dropped = DroppedEvents()
         let (resyncs, resync) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        // Rung once per run of drops: `dropped` runs in the flow that emitted the event, for
+        // every event a stalled client misses, and a yield per drop cost that flow a stream's
+        // generic code each time; the resync takes the whole count anyway.
         let flows = flowEvents {
-            dropped.add()
-            resync.yield()
+            if dropped.add() { resync.yield() }
         }
         return FeedSubscription(
             feed: self, flows: flows, dropped: dropped, resyncs: resyncs, resync: resync, jobs: queues?.events(),
@@ -157,7 +159,8 @@ package struct FeedSubscription: Sendable {
 final class DroppedEvents: Sendable {
     private let count = Atomic<Int>(0)
 
-    func add() { count.add(1, ordering: .relaxed) }
+    /// Counts one more; true if it is the first since the count was last taken.
+    func add() -> Bool { count.add(1, ordering: .relaxed).oldValue == 0 }
 
     /// The count, reset to zero.
     func take() -> Int { count.exchange(0, ordering: .relaxed) }
