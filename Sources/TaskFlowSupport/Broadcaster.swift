@@ -67,10 +67,11 @@ public final class Broadcaster<Event: Sendable>: Sendable {
         stream(of: Mailbox(), transform)
     }
 
-    /// Like ``subscribe()``, but the stream holds at most `limit` events its consumer has not
-    /// taken yet; past that, newer events are dropped and `dropped` is called for each. For a
-    /// consumer slower than the emitters (one that encodes every event for a socket): its
-    /// memory stays bounded, and it learns that it missed events, to catch up some other way.
+    /// Like ``subscribe()``, but at most `limit` events wait for its consumer; past that, newer
+    /// events are dropped and `dropped` is called for each. For a consumer slower than the
+    /// emitters (one that encodes every event for a socket): its memory stays bounded (the
+    /// waiting events, and at most as many more in the batch it is working through), and it
+    /// learns that it missed events, to catch up some other way.
     /// `dropped` runs in the emitter, after the broadcaster's lock but maybe inside the
     /// emitter's own (a flow's record), and maybe in several emitters at once: it must only take
     /// note (count, signal), never block or call back into what emits.
@@ -84,7 +85,7 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     ) -> AsyncStream<Element> {
         let subscription = Subscription(mailbox, subscribedTo: self)
         return AsyncStream(
-            unfolding: { await subscription.mailbox.next().map(transform) },
+            unfolding: { await subscription.next().map(transform) },
             onCancel: { subscription.cancel() })
     }
 
