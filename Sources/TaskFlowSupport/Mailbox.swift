@@ -18,7 +18,7 @@ import DequeModule
 /// Why a batch at once: a consumer that lags behind the emitters (a console encoding every
 /// event for its client) took the lock they post under once per event, and the flows' steps
 /// with a reading console client went from 1.2 µs to 1.7 µs (medians of several runs); taking
-/// the batch, they are at 0.9–1.4 µs.
+/// the batch, they are back at about 1.2 µs (1.0–1.3 µs, medians of noisy runs).
 @usableFromInline final class Mailbox<Event: Sendable>: Sendable {
     @usableFromInline struct State: Sendable {
         @usableFromInline var pending: Deque<Event> = []
