@@ -94,8 +94,8 @@ public final class Broadcaster<Event: Sendable>: Sendable {
     @inlinable public func emit(_ event: @autoclosure () -> Event) {
         guard isObserved else { return }
         // Not through `emit(contentsOf:)`'s loop: iterating even a `CollectionOfOne` makes and
-        // destroys an optional of the event, through its value witnesses (counted: about 500
-        // instructions of the 2,100 an observed event cost its emitter).
+        // destroys an optional of the event, through its value witnesses (counted: 2,300
+        // instructions per observed step of two events, 21,332 → 19,033).
         publish { deliveries, subscribers in deliveries.post(event(), to: subscribers) }
     }
 
@@ -157,6 +157,8 @@ public final class Broadcaster<Event: Sendable>: Sendable {
             }
         }
 
+        /// Resumes the consumers handed an event and tells the bounded mailboxes' subscribers of
+        /// each event they refused: outside the broadcaster's lock.
         @inlinable func complete() {
             for (consumer, event) in handedOver { consumer.resume(returning: event) }
             for mailbox in overflowed { mailbox.dropped?() }
