@@ -10,6 +10,7 @@ import TaskFlowSupport
 /// | background step     | `flow.task` with no-op closures, no observer                                     | one awaited async call: the least a step could cost                                          |
 /// | step, 1 observer    | the same steps: the flow's own time while one observer drains `manager.events`   | the same awaited call: the flow only queues its events, so this is what they add to it       |
 /// | event delivery      | body start → the observer has the flow's `completed` event, per step (same runs) | a raw `AsyncStream` carrying two events per step to one consumer (info)                      |
+/// | main-actor delivery | the same, the observer iterating on the main actor (run last: see its function)  | the same raw `AsyncStream`, consumed on the main actor (info)                                |
 /// | empty flow          | `execute` + run + `value` of an empty flow, no observer, 1k–100k submitted at once  | `Task.detached {}` + `value`, submitted and awaited the same way: every flow is one such task |
 /// | group child         | a child of `flow.group`                                                          | a `withThrowingTaskGroup` child: what a group is built on                                    |
 /// | foreground step     | `flow.main` from a flow                                                          | `await MainActor.run {}` from a background task                                              |

@@ -23,11 +23,11 @@ import Synchronization
 ///
 /// Each stream is an `AsyncStream(unfolding:)` over its mailbox rather than a buffered
 /// `AsyncStream` fed through its continuation: see ``Mailbox`` for what that saves (delivery to
-/// one observer went from 2.9–3.0 µs to 1.1–1.2 µs per step of two events). One thing differs
+/// one observer went from 2.9–3.9 µs to 0.97–1.02 µs per step of two events). One thing differs
 /// for a consumer isolated to an actor (the main actor): each `next()` runs the stream's closure
 /// off that actor, where a buffered stream hands over a waiting event without leaving it.
-/// Measured, it does not show: the main queue's wake-ups dominate both (41–51 µs per step,
-/// 1.04–1.12× a raw `AsyncStream` consumed on the main actor, before and after).
+/// Measured, it does not show: the main queue's wake-ups dominate both (32–52 µs per step,
+/// 0.76–1.06× a raw `AsyncStream` consumed on the main actor; 1.04–1.12× before).
 ///
 /// The emitting and consuming paths are public (in a module that is no product) and inlinable,
 /// so that they are specialized and inlined in the module that uses them: the compiler does not

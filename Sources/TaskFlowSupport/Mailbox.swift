@@ -12,8 +12,9 @@ import DequeModule
 ///
 /// What it guarantees: events come out in the order they were posted; after ``finish()`` the
 /// consumer still gets every event posted before, then nil; after ``cancel()`` the events
-/// pending are dropped and it gets nil (or, once, an event a poster had already handed it). With a `limit`, at most that many events wait: a newer one is refused (``post(_:)``
-/// says `.dropped`) and the oldest are kept, so the consumer sees an unbroken prefix.
+/// pending are dropped and it gets nil (or, once, an event a poster had already handed it).
+/// With a `limit`, at most that many events wait: a newer one is refused (``post(_:)`` says
+/// `.dropped`) and the oldest are kept, so the consumer sees an unbroken prefix.
 ///
 /// Why a batch at once: a consumer that lags behind the emitters (a console encoding every
 /// event for its client) took the lock they post under once per event, and the flows' steps
