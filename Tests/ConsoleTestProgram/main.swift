@@ -1,13 +1,14 @@
 // A served program for `taskflow attach`'s end-to-end tests: a console on the socket given
 // first, one write flow that opens (a step that reverts) then waits until cancelled, and what
-// happens to it written, a line each, to the file given second. It runs until killed.
+// happens to it written, a line each, to the file given second. A third argument is the title
+// it gives clients ("Console test" by default). It runs until killed.
 import Foundation
 import TaskFlow
 import TaskFlowConsole
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: console-test-program SOCKET RECORD\n".utf8))
+guard arguments.count == 3 || arguments.count == 4 else {
+    FileHandle.standardError.write(Data("usage: console-test-program SOCKET RECORD [TITLE]\n".utf8))
     exit(2)
 }
 let record = arguments[2]
@@ -27,7 +28,7 @@ guard FileManager.default.createFile(atPath: record, contents: nil) else {
 let manager = TaskFlowManager()
 // A minute for a client's hello: on a loaded machine the default ten seconds can run out.
 let console = ConsoleServer(
-    manager: manager, path: arguments[1], title: "Console test", limits: ConsoleLimits(handshakeTimeout: .seconds(60)))
+    manager: manager, path: arguments[1], title: arguments.count == 4 ? arguments[3] : "Console test", limits: ConsoleLimits(handshakeTimeout: .seconds(60)))
 let flow = manager.execute(title: "Hold the door") { flow in
     try await flow.task(title: "Open the door", apply: { _ in note("opened") }, revert: { _, _ in note("reverted") })
     try await flow.task(title: "Wait to be cancelled") { step in

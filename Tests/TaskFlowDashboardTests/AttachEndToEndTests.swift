@@ -12,14 +12,17 @@ struct AttachEndToEndTests {
     private struct Program {
         let folder: String
         let process = Process()
-        var socket: String { "\(folder)/p.sock" }
+        /// Where its socket is: `taskflow/` in `folder` is where a user's programs are when
+        /// `XDG_RUNTIME_DIR` is `folder`.
+        var socket: String { "\(folder)/taskflow/p.sock" }
         var record: String { "\(folder)/record" }
 
-        init() async throws {
+        init(title: String = "Console test") async throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("attach-e2e-\(UUID().uuidString.prefix(8))").path
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                atPath: "\(folder)/taskflow", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             process.executableURL = URL(fileURLWithPath: Tmux.binary).deletingLastPathComponent().appendingPathComponent("console-test-program")
-            process.arguments = [socket, record]
+            process.arguments = [socket, record, title]
             process.standardError = FileHandle.nullDevice
             try process.run()
             try await waitForRecord("serving")
@@ -67,6 +70,24 @@ struct AttachEndToEndTests {
         let screen = try await tmux.waitFor("attach's last line") { $0.contains("EXIT=") }
         #expect(screen.contains("taskflow: console-test-program (pid \(program.process.processIdentifier)) exited"), "screen:\n\(screen)")
         try await tmux.expectExit(status: 0)
+    }
+
+    @Test func listPrintsATabSeparatedLinePerProgramWithItsTitleEscaped() async throws {
+        let program = try await Program(title: "Tabs\tand\nlines")
+        defer { program.stop() }
+        let run = try await TaskflowProcess.run(["attach", "--list"], environment: ["XDG_RUNTIME_DIR": program.folder])
+        #expect(run.status == 0, "stderr: \(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        try #require(lines.count == 3, "a header, one program, a final newline:\n\(run.standardOutput)")
+        #expect(lines[0] == "PID\tPROGRAM\tTITLE\tSTARTED\tFLOWS RUNNING")
+        let fields = lines[1].split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        try #require(fields.count == 5, "five columns: \(lines[1])")
+        #expect(fields[0] == "\(program.process.processIdentifier)")
+        #expect(fields[1] == "console-test-program")
+        #expect(fields[2] == #"Tabs\u{9}and\u{A}lines"#, "the title's tab and newline are shown, not obeyed")
+        #expect((try? Date.ISO8601FormatStyle().parse(fields[3])) != nil, "started: \(fields[3])")
+        #expect(fields[4] == "1", "its one flow is running")
+        #expect(lines[2].isEmpty)
     }
 
     @Test func aPathThatIsNotASocketIsRefusedWithOneLineAndStatusTwo() async throws {

@@ -107,13 +107,20 @@ struct AttachCommand: ParsableCommand {
         guard !programs.isEmpty else {
             throw failure("no attachable program of this user (no console answers in \(ConsoleLocation.defaultFolder))")
         }
-        var lines = ["PID\tPROGRAM\tTITLE\tSTARTED\tFLOWS RUNNING"]
-        for program in programs {
+        OutputWriter.standardOutput.write(Self.listing(programs))
+    }
+
+    /// `--list`'s text: a header, then a line per program, its fields separated by tabs. Each
+    /// field is escaped on its own, so that a title's tab or newline shows as `\u{9}` and never
+    /// adds a column or a line, while the separators stay tabs for `cut` and `awk`.
+    static func listing(_ programs: [AttachableProgram]) -> String {
+        let header = ["PID", "PROGRAM", "TITLE", "STARTED", "FLOWS RUNNING"]
+        let rows = programs.map { program in
             let hello = program.hello
-            let started = hello.started.formatted(.iso8601)
-            lines.append("\(hello.pid)\t\(hello.program)\t\(hello.title)\t\(started)\t\(program.flowsRunning)")
+            return ["\(hello.pid)", hello.program, hello.title, hello.started.formatted(.iso8601), "\(program.flowsRunning)"]
         }
-        OutputWriter.standardOutput.write(lines.map { $0.escapingControlCharacters }.joined(separator: "\n") + "\n")
+        let lines = ([header] + rows).map { fields in fields.map(\.escapingControlCharacters).joined(separator: "\t") }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     private func awaitingList() -> [AttachableProgram] {
