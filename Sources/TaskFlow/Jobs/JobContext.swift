@@ -36,7 +36,11 @@ public struct JobContext: Sendable {
 }
 
 /// Receives what a running job reports: its queue's record of it. Called on the job's task.
-protocol JobObserver: Sendable {
+///
+/// A class: a job's context and attempts pass an optional one along, and an optional of an
+/// existential that may be a value is copied through the runtime's generic witnesses; an
+/// optional reference is a pointer.
+protocol JobObserver: AnyObject, Sendable {
     /// What the job's backoffs wait on: its queue's clock.
     var clock: any TimingClock { get }
     /// Run number `attempt` (from 1) is starting.
