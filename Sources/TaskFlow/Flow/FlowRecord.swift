@@ -77,9 +77,9 @@ final class FlowRecord: Sendable {
         let run: Run
     }
     /// How a run ended: the outcome for the handle, and the flows its release admitted.
-    typealias Ending = (outcome: FlowCompletion.Outcome, admitted: [AdmittedFlow])
+    typealias Ending = (outcome: ErasedOutcome, admitted: [AdmittedFlow])
     /// What it ended with, for its handle.
-    let completion = FlowCompletion()
+    let completion = Completion()
     /// What its steps share: the state's store, its top-level reverts, and whether steps may
     /// still start.
     let run: FlowRun
@@ -117,7 +117,7 @@ final class FlowRecord: Sendable {
     }
 
     /// What runs the flow, taken: the lock hands a ticket to each record once. Out of line, like
-    /// ``FlowCompletion/end(_:)``: synchronous code inlined into an async function keeps its
+    /// ``Completion/end(_:)``: synchronous code inlined into an async function keeps its
     /// temporaries in that function's frame, and both are inlined into
     /// ``AdmittedFlow/runChain()``, whose frame is under every flow's body (the chain's loop
     /// was 304 bytes with them inlined, 208 without).
@@ -128,7 +128,7 @@ final class FlowRecord: Sendable {
     }
 
     /// Gives the handle the flow's outcome, and drops what would have run it.
-    func end(_ outcome: FlowCompletion.Outcome) {
+    func end(_ outcome: ErasedOutcome) {
         state.withLock { $0.run = nil }
         completion.end(outcome)
     }

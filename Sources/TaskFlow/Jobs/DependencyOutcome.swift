@@ -5,11 +5,13 @@ enum DependencyOutcome: Sendable {
     /// It failed or was cancelled: the dependent fails without running, naming it.
     case failed(dependency: String, cancelled: Bool)
 
-    /// The outcome of a job titled `title` whose run ended with `result`.
-    init<Value>(title: String, _ result: Result<Value, any Error>) {
-        switch result {
-        case .success: self = .succeeded
-        case .failure(let error): self = .failed(dependency: title, cancelled: error is CancellationError)
+    /// The outcome of a job titled `title` that ended as `status`, a final one.
+    init(title: String, endedAs status: JobStatus) {
+        switch status {
+        case .succeeded: self = .succeeded
+        case .cancelled: self = .failed(dependency: title, cancelled: true)
+        case .failed: self = .failed(dependency: title, cancelled: false)
+        case .waiting, .running, .retrying: preconditionFailure("TaskFlow: a dependency's outcome before its end")
         }
     }
 

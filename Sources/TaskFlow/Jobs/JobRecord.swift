@@ -4,10 +4,10 @@ import TaskFlowSupport
 /// One job added to a queue: its lifecycle, its result, who awaits it and which jobs wait for it.
 /// ``JobHandle`` is a view of it; the queue holds it until it ends.
 ///
-/// Every change goes through one lock and the explicit ``JobStatus`` lifecycle. The result is
-/// set exactly once, by whichever comes first of: the run ending, a cancel before the start, or
-/// a failed dependency. Whoever sets it calls what follows (error handlers of a job that never
-/// ran, the queue, awaiting callers, dependents) outside the lock.
+/// Every change goes through one lock and the explicit ``JobStatus`` lifecycle. The job ends
+/// exactly once, by whichever comes first of: the run ending, a cancel before the start, or a
+/// failed dependency. Whoever ends it calls what follows (error handlers of a job that never
+/// ran, the queue, awaiting callers through its ``Completion``, dependents) outside the lock.
 ///
 /// It is not generic: the job's typed work sits behind ``QueueableJob`` and its value is kept as
 /// `any Sendable` until ``JobHandle/value`` casts it back. Generic bookkeeping called from other
@@ -25,6 +25,8 @@ final class JobRecord: Sendable, JobObserver {
     private let metrics: JobMetrics?
     private let state: Protected<State>
     private let endedFlag = Atomic<Bool>(false)
+    /// Its value or error, for its handle: set once the job ended and its queue let go of it.
+    private let completion = Completion()
 
     private struct State {
         var status = JobStatus.waiting
@@ -37,13 +39,6 @@ final class JobRecord: Sendable, JobObserver {
         /// Cancels that took `task` and have not called its `cancel()` yet: while there are any,
         /// the task is not handed to another job (``JobHandOff``).
         var cancelsInFlight = 0
-        /// Set once, when the job ends (and `endedFlag` with it: test that, not this optional of
-        /// two existentials, whose test for nil goes through the runtime's enum witnesses).
-        var result: Result<any Sendable, any Error>?
-        /// Resumed once each, by the end that takes them from here under the lock; each reads
-        /// `result` then. Why not resumed with it: the result is two existentials, and each
-        /// copy goes through their value witnesses.
-        var waiters = Waiters<Void, Never>()
         /// Jobs added after this one; told how it ended, then released.
         var dependents: [JobRecord] = []
         /// The last whole percent published, so that progress events are coalesced.
@@ -64,8 +59,8 @@ final class JobRecord: Sendable, JobObserver {
 
     var status: JobStatus { state.withLock { $0.status } }
 
-    /// True once the job ended. Set under the job's lock with its result, so exact under that
-    /// lock; readable without it, so the queue can skip ended jobs while it holds its own.
+    /// True once the job ended. Set under the job's lock with its final status, so exact under
+    /// that lock; readable without it, so the queue can skip ended jobs while it holds its own.
     var hasEnded: Bool { endedFlag.load(ordering: .acquiring) }
 
     // MARK: - Running
@@ -107,7 +102,7 @@ final class JobRecord: Sendable, JobObserver {
     /// to run next, already claimed, if any.
     private func runHere() async -> JobRecord? {
         let started = metrics == nil ? nil : ContinuousClock.now
-        let result: Result<any Sendable, any Error>
+        let result: ErasedOutcome
         do {
             result = .success(try await perform())
         } catch {
@@ -121,7 +116,7 @@ final class JobRecord: Sendable, JobObserver {
     /// hand-off took room in its async frame, and a job's frames overflowed a slab of its
     /// task's allocator (a heap allocation per job).
     @inline(never)
-    private func ran(_ result: Result<any Sendable, any Error>, startedAt started: ContinuousClock.Instant?) -> JobRecord? {
+    private func ran(_ result: ErasedOutcome, startedAt started: ContinuousClock.Instant?) -> JobRecord? {
         if let started { metrics?.duration.record(since: started) }
         guard let handOff = end(with: result, ran: true)?.handOff, let next = handOff.job else { return nil }
         if !Task.isCancelled, next.claim(on: handOff.task) { return next }
@@ -229,13 +224,12 @@ final class JobRecord: Sendable, JobObserver {
     private enum CancelAction { case none, cancelTask(Task<Void, Never>), endUnstarted }
 
     private struct Ended {
-        let waiters: Waiters<Void, Never>
         let dependents: [JobRecord]
         /// The task that ran the job, if it may be handed to the next one.
         let reusableTask: Task<Void, Never>?
     }
 
-    /// Sets the result if nobody did yet, then tells everyone who needs to know; nil if the job
+    /// Ends the job with `result` if nobody did yet, then tells everyone who needs to know; nil if the job
     /// had ended already, or if it was to end without running (`ran` false) but has started
     /// meanwhile. A job that never ran returns the notices for its dependents, for the caller's
     /// work list; a run that ended delivers them itself, and returns the offer of its task with
@@ -246,34 +240,31 @@ final class JobRecord: Sendable, JobObserver {
     /// then as never run would report it cancelled while it runs, and its run's own end, finding
     /// the result set, would never give its slot back (a stress test saw the queue stop).
     private func end(
-        with result: Result<any Sendable, any Error>, ran: Bool
+        with result: ErasedOutcome, ran: Bool
     ) -> (notices: [DependencyNotice], handOff: JobHandOff?)? {
-        // Once: each `JobStatus(result)` copies the result (two existentials) through its value
-        // witnesses, and a failure's describes its error.
-        let status = JobStatus(result)
+        // Once: a failure's describes its error.
+        let status = JobStatus(endedWith: result.error)
         let ended: Ended? = state.withLock { state in
             guard !hasEnded, ran || state.status == .waiting else { return nil }
-            state.result = result
             state.status = status
             endedFlag.store(true, ordering: .releasing)
             defer {
                 state.task = nil
-                state.waiters = Waiters()
                 state.dependents = []
             }
             return Ended(
-                waiters: state.waiters, dependents: state.dependents,
+                dependents: state.dependents,
                 reusableTask: ran && state.cancelsInFlight == 0 ? state.task : nil)
         }
         guard let ended else { return nil }
         metrics?.ended(status)
-        if !ran, case .failure(let error) = result { job.report(error) }
+        if !ran, let error = result.error { job.report(error) }
         var handOff = ended.reusableTask.map { JobHandOff(task: $0, queue: queue) }
         // Announced before the slot is freed, so observers never see the next job start first.
         queue.hub.emit(.finished(id, status), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: &handOff)
-        ended.waiters.resume(with: .success(()))
-        let notices = ended.dependents.isEmpty ? [] : Self.notices(for: ended.dependents, DependencyOutcome(title: title, result))
+        completion.end(result)
+        let notices = ended.dependents.isEmpty ? [] : Self.notices(for: ended.dependents, DependencyOutcome(title: title, endedAs: status))
         guard ran else { return (notices, nil) }
         DependencyOutcome.deliver(notices, handOff: &handOff)
         return ([], handOff)
@@ -294,7 +285,7 @@ final class JobRecord: Sendable, JobObserver {
                 state.dependents.append(dependent)
                 return nil
             }
-            return state.result.map { DependencyOutcome(title: title, $0) }
+            return DependencyOutcome(title: title, endedAs: state.status)
         }
     }
 
@@ -321,38 +312,6 @@ final class JobRecord: Sendable, JobObserver {
 
     /// The job's value once it ended, or its error.
     var value: any Sendable {
-        get async throws {
-            if let value = try endedValue() { return value }
-            // Unsafe (no checking box per await): a waiter is resumed here, or by the one end
-            // that takes the list, and never both (the result is set under the same lock).
-            await withUnsafeContinuation { continuation in
-                let waits = state.withLock { state in
-                    guard !hasEnded else { return false }
-                    state.waiters.append(continuation)
-                    return true
-                }
-                if !waits { continuation.resume() }
-            }
-            // Resumed by `end`, after it set the result, which never changes again.
-            guard let value = try endedValue() else {
-                preconditionFailure("TaskFlow: a job's handle resumed before its end")
-            }
-            return value
-        }
-    }
-
-    /// The job's value if it ended (its error thrown), else nil. The result is not touched
-    /// before the job ended: a copy of the optional result (two existentials) goes through the
-    /// runtime's enum witnesses.
-    private func endedValue() throws -> (any Sendable)? {
-        // The result is set before the flag, under the lock taken below.
-        guard hasEnded else { return nil }
-        return try state.withLock { state in
-            switch state.result {
-            case .success(let value)?: return value
-            case .failure(let error)?: throw error
-            case nil: return nil  // Never: the result is set before the flag.
-            }
-        }
+        get async throws { try await completion.outcome.get() }
     }
 }

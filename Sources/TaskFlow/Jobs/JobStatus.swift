@@ -25,12 +25,12 @@ public enum JobStatus: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The final status of a run that ended with `result`.
-    init<Value>(_ result: Result<Value, any Error>) {
-        switch result {
-        case .success: self = .succeeded
-        case .failure(let error) where error is CancellationError: self = .cancelled
-        case .failure(let error): self = .failed(String(describing: error))
+    /// The final status of a run that ended with `error`, or succeeded (nil).
+    init(endedWith error: (any Error)?) {
+        switch error {
+        case nil: self = .succeeded
+        case let error? where error is CancellationError: self = .cancelled
+        case let error?: self = .failed(String(describing: error))
         }
     }
 

@@ -1,5 +1,5 @@
-/// The callers awaiting one outcome (a flow's, through ``FlowCompletion``; a job's, through
-/// ``JobRecord``), each resumed once with it. Almost always one (its handle's `value`), kept
+/// The callers awaiting one outcome (a flow's or a job's, through ``Completion``), each
+/// resumed once with it. Almost always one (its handle's `value`), kept
 /// inline (``InlineFirstList``): an array for that one was an allocation per flow or job.
 ///
 /// Holds unsafe continuations: whoever keeps the list takes it under the lock that sets the
