@@ -16,4 +16,14 @@ package enum ActiveTracer {
         let tracer = InstrumentationSystem.tracer
         return type(of: tracer) == NoOpTracer.self ? nil : tracer
     }
+
+    /// `make` applied to the tracer in effect (``current``), or nil without calling it for the
+    /// no-op one. What every flow and job submitted asks: an optional existential, as
+    /// ``current`` returns, is copied and destroyed through the runtime's generic witnesses
+    /// (about 140 instructions per untraced job), while the class `make` returns travels as a
+    /// pointer.
+    package static func ifTracing<Traced: AnyObject>(_ make: (any Tracer) -> Traced) -> Traced? {
+        guard let tracer = current else { return nil }
+        return make(tracer)
+    }
 }

@@ -13,7 +13,7 @@ final class JobTrace: Sendable {
 
     /// The trace of a job added now; nil when nothing traces.
     static func current() -> JobTrace? {
-        ActiveTracer.current.map { JobTrace(tracer: $0, context: ServiceContext.current) }
+        ActiveTracer.ifTracing { JobTrace(tracer: $0, context: ServiceContext.current) }
     }
 
     private init(tracer: any Tracer, context: ServiceContext?) {
