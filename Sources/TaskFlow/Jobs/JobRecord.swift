@@ -229,16 +229,16 @@ final class JobRecord: Sendable, JobObserver {
         let reusableTask: Task<Void, Never>?
     }
 
-    /// Ends the job with `result` if nobody did yet, then tells everyone who needs to know; nil if the job
-    /// had ended already, or if it was to end without running (`ran` false) but has started
-    /// meanwhile. A job that never ran returns the notices for its dependents, for the caller's
-    /// work list; a run that ended delivers them itself, and returns the offer of its task with
-    /// the job that took it.
+    /// Ends the job with `result` if nobody did yet, then tells everyone who needs to know; nil
+    /// if the job had ended already, or if it was to end without running (`ran` false) but has
+    /// started meanwhile. A job that never ran returns the notices for its dependents, for the
+    /// caller's work list; a run that ended delivers them itself, and returns the offer of its
+    /// task with the job that took it.
     ///
     /// Why the start matters: a cancel decides to end a waiting job under the lock, but ends it
     /// here, under the lock again. A launch or a hand-off in between starts the job; ending it
     /// then as never run would report it cancelled while it runs, and its run's own end, finding
-    /// the result set, would never give its slot back (a stress test saw the queue stop).
+    /// the job ended, would never give its slot back (a stress test saw the queue stop).
     private func end(
         with result: ErasedOutcome, ran: Bool
     ) -> (notices: [DependencyNotice], handOff: JobHandOff?)? {
@@ -264,7 +264,8 @@ final class JobRecord: Sendable, JobObserver {
         queue.hub.emit(.finished(id, status), about: title)
         queue.jobEnded(self, heldSlot: ran, handOff: &handOff)
         completion.end(result)
-        let notices = ended.dependents.isEmpty ? [] : Self.notices(for: ended.dependents, DependencyOutcome(title: title, endedAs: status))
+        let outcome = DependencyOutcome(title: title, endedAs: status)
+        let notices = ended.dependents.isEmpty ? [] : Self.notices(for: ended.dependents, outcome)
         guard ran else { return (notices, nil) }
         DependencyOutcome.deliver(notices, handOff: &handOff)
         return ([], handOff)
