@@ -18,7 +18,7 @@ package enum ActiveTracer {
     }
 
     /// `make` applied to the tracer in effect (``current``), or nil without calling it for the
-    /// no-op one. What every flow and job submitted asks: an optional existential, as
+    /// no-op one. What every job added asks: an optional existential, as
     /// ``current`` returns, is copied and destroyed through the runtime's generic witnesses
     /// (about 140 instructions per untraced job), while the class `make` returns travels as a
     /// pointer.

@@ -155,8 +155,10 @@ final class JobRecord: Sendable, JobObserver {
 
     func attemptStarted(_ attempt: Int) {
         // The first attempt found the job `running` and progress unreported since `launch`.
+        // A final status never changes: its dependents learn their outcome from it.
         if attempt > 1 {
             state.withLock { state in
+                guard !hasEnded else { return }
                 state.status = .running
                 state.percent = -1
             }
@@ -167,7 +169,10 @@ final class JobRecord: Sendable, JobObserver {
     var clock: any TimingClock { queue.clock }
 
     func retrying(_ notice: RetryNotice, until deadline: ContinuousClock.Instant) {
-        state.withLock { $0.status = .retrying(attempt: notice.nextAttempt, at: deadline) }
+        state.withLock { state in
+            guard !hasEnded else { return }
+            state.status = .retrying(attempt: notice.nextAttempt, at: deadline)
+        }
         queue.hub.emit(
             .attemptFailed(
                 id, attempt: notice.failedAttempt, maxAttempts: notice.maxAttempts,

@@ -16,6 +16,7 @@ struct Completion: ~Copyable, Sendable {
         /// Until the end: these wait (none yet, or one, almost always), to be resumed once the
         /// outcome is here, and read it then. Why not resumed with it: each would get a copy.
         var waiters = Waiters<Void, Never>()
+        /// Set once, by ``Completion/end(_:)``, with `outcome`.
         var hasEnded = false
         /// What it ended with, once `hasEnded`. Not an optional (nor an enum of the two
         /// states): an optional of a type holding an existential is copied, destroyed and
